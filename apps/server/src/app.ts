@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import cors from '@fastify/cors';
+import { platformCalls } from '@plaza/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { allowedOrigins } from './config.ts';
+import type { Platform } from './deps.ts';
+import { identityRoutes } from './domains/identity/index.ts';
+import { sitesRoutes } from './domains/sites/index.ts';
+import { callModule, registerCalls } from './http/calls.ts';
+import { installErrorEnvelope } from './http/error-envelope.ts';
+import { installOpenApi } from './http/openapi.ts';
+import { installValidators } from './http/validation.ts';
+
+export const version = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export interface AppOptions {
+  /** Pino logger options; false silences the log (tests). */
+  logger?: boolean | object;
+}
+
+/** The whole HTTP platform, ready for `inject` or `listen`; never listens by itself. */
+export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = platform;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    bodyLimit: config.BODY_LIMIT,
+    // Paths carry raw values (map 2.1): let slugs and ids keep characters such as ':'.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-wix-request-id', request.id);
+  });
+  installValidators(app);
+  installErrorEnvelope(app);
+
+  const origins = new Set(allowedOrigins(config));
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, !origin || origins.has(origin)),
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    exposedHeaders: ['X-Wix-Request-Id', 'X-Wix-Consistent'],
+    maxAge: 600,
+  });
+
+  await installOpenApi(app, version);
+
+  const modules = [
+    callModule(platformCalls, {
+      getHealth: async () => {
+        await platform.database.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+        return { status: 'ok' as const, database: platform.database.engine, version };
+      },
+    }),
+    sitesRoutes(platform.sites),
+    identityRoutes({ apiKeys: platform.identity.apiKeys, signingKeys: platform.identity.signingKeys }),
+  ];
+  for (const module of modules) registerCalls(app, module, platform.authenticator);
+
+  platform.outbox.start();
+  app.addHook('onClose', async () => platform.outbox.stop());
+  return app;
+}

@@ -1,0 +1,83 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/** Every setting Plaza reads from the environment; `.env.example` mirrors this list. */
+export const ConfigSchema = Type.Object({
+  PORT: Type.Integer({
+    minimum: 1,
+    maximum: 65535,
+    default: 4000,
+    description: 'HTTP port of the platform.',
+  }),
+  HOST: Type.String({
+    minLength: 1,
+    default: '127.0.0.1',
+    description: 'Interface to listen on (0.0.0.0 for all).',
+  }),
+  DATA_DIR: Type.String({
+    minLength: 1,
+    default: './data',
+    description: 'Folder for the SQLite database and uploaded media.',
+  }),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      description: 'PostgreSQL connection string; SQLite under DATA_DIR when unset.',
+    }),
+  ),
+  PUBLIC_URL: Type.String({
+    pattern: '^https?://',
+    default: 'http://localhost:4000',
+    description: 'Public base URL of the platform, used in links and hosted-page URLs.',
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info', description: 'Log level.' },
+  ),
+  ALLOWED_ORIGINS: Type.String({
+    default: 'http://localhost:3000',
+    description: 'Comma-separated browser origins allowed by CORS (OAuth clients add their own).',
+  }),
+  BODY_LIMIT: Type.Integer({
+    minimum: 1024,
+    default: 1_048_576,
+    description: 'Largest accepted request body, in bytes.',
+  }),
+  DEMO_PORT: Type.Integer({
+    minimum: 1,
+    maximum: 65535,
+    default: 3000,
+    description: 'Port of the demo storefront started by `npm start`.',
+  }),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+const integerKeys = new Set(['PORT', 'BODY_LIMIT', 'DEMO_PORT']);
+
+/** Reads the configuration from `env`, applies defaults and refuses bad values with a message naming them. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = env[key];
+    if (value === undefined || value === '') continue;
+    raw[key] = integerKeys.has(key) && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+  }
+  const withDefaults = Value.Default(ConfigSchema, raw);
+  const problems = [...Value.Errors(ConfigSchema, withDefaults)].map((error) => {
+    const key = error.path.replace(/^\//, '');
+    return `${key}=${JSON.stringify(env[key] ?? '')}: ${error.message}`;
+  });
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${[...new Set(problems)].join('\n  ')}`);
+  }
+  return withDefaults as Config;
+}
+
+export function allowedOrigins(config: Config): string[] {
+  return config.ALLOWED_ORIGINS.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, freshDatabase, type TestDatabase } from '../../test/engines.ts';
+import { manualClock } from '../lib/clock.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { createOutboxDispatcher } from '../outbox/dispatcher.ts';
+import type { DomainEvent } from '../outbox/outbox.ts';
+import { documentStore, parseMask } from './documents.ts';
+
+interface Note {
+  name: string;
+  body?: string;
+  tags?: string[];
+  nested?: { a?: number; b?: number };
+}
+
+describe.each(engines)('document store (%s)', (engine) => {
+  let database: TestDatabase;
+  const clock = manualClock('2026-03-01T10:00:00.000Z');
+  let store: ReturnType<typeof documentStore>;
+
+  beforeAll(async () => {
+    database = await freshDatabase(engine);
+    // The OAuth apps table is a plain document table: reuse it as a scratch kind.
+    store = documentStore(
+      database,
+      { table: 'oauth_apps', entity: 'note', label: 'Note', notFoundCode: 'NOTE_NOT_FOUND' },
+      { clock },
+    );
+  });
+  afterAll(() => database.dispose());
+
+  const outboxRows = () => database.db.selectFrom('outbox').selectAll().orderBy('seq').execute();
+
+  it('creates with system fields and records a created event in the same transaction', async () => {
+    const before = (await outboxRows()).length;
+    const note = await store.forSite('site-1').create<Note>({ name: 'first', tags: ['a'] });
+    expect(note).toMatchObject({
+      name: 'first',
+      revision: '1',
+      createdDate: '2026-03-01T10:00:00.000Z',
+      updatedDate: '2026-03-01T10:00:00.000Z',
+    });
+    expect(note.id).toMatch(/^[0-9a-f-]{36}$/);
+    const rows = await outboxRows();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({
+      site_id: 'site-1',
+      entity_kind: 'note',
+      entity_id: note.id,
+      event: 'created',
+    });
+    expect(JSON.parse(rows.at(-1)!.payload)).toEqual({ entity: note });
+  });
+
+  it('ignores system fields a caller tries to set', async () => {
+    const note = await store
+      .forSite('site-1')
+      .create({ name: 'x', revision: '99', createdDate: '1999-01-01T00:00:00.000Z' } as never);
+    expect(note).toMatchObject({ revision: '1', createdDate: '2026-03-01T10:00:00.000Z' });
+  });
+
+  it('updates top-level fields without a mask and only masked paths with one', async () => {
+    const notes = store.forSite('site-1');
+    const note = await notes.create<Note>({ name: 'n', body: 'b', nested: { a: 1, b: 2 } });
+    clock.advance(1000);
+    const replaced = await notes.update<Note>(note.id, { body: 'new', name: 'renamed' });
+    expect(replaced).toMatchObject({
+      name: 'renamed',
+      body: 'new',
+      nested: { a: 1, b: 2 },
+      revision: '2',
+      updatedDate: '2026-03-01T10:00:01.000Z',
+    });
+    const masked = await notes.update<Note>(
+      note.id,
+      { name: 'ignored', nested: { a: 5 } },
+      { mask: ['nested.a', 'body'] },
+    );
+    expect(masked).toMatchObject({ name: 'renamed', nested: { a: 5, b: 2 }, revision: '3' });
+    expect(masked.body).toBeUndefined();
+    expect(await notes.get(note.id)).toEqual(masked);
+  });
+
+  it('refuses a stale expected revision with 409 and changes nothing', async () => {
+    const notes = store.forSite('site-1');
+    const note = await notes.create<Note>({ name: 'v1' });
+    await notes.update(note.id, { name: 'v2' }, { expectedRevision: '1' });
+    await expect(notes.update(note.id, { name: 'v3' }, { expectedRevision: '1' })).rejects.toMatchObject({
+      status: 409,
+      code: 'REVISION_MISMATCH',
+    });
+    expect(await notes.get<Note>(note.id)).toMatchObject({ name: 'v2', revision: '2' });
+  });
+
+  it('scopes every statement by site', async () => {
+    const note = await store.forSite('site-1').create<Note>({ name: 'private' });
+    const other = store.forSite('site-2');
+    expect(await other.get(note.id)).toBeUndefined();
+    await expect(other.update(note.id, { name: 'stolen' })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOTE_NOT_FOUND',
+    });
+    expect(await other.delete(note.id)).toBe(false);
+    expect(await other.count({ id: note.id })).toBe(0);
+    expect((await other.query({ filter: { id: note.id } })).items).toEqual([]);
+    expect(await store.forSite('site-1').get<Note>(note.id)).toMatchObject({ name: 'private' });
+  });
+
+  it('deletes and records the deleted event', async () => {
+    const notes = store.forSite('site-3');
+    const note = await notes.create<Note>({ name: 'bye' });
+    expect(await notes.delete(note.id)).toBe(true);
+    expect(await notes.get(note.id)).toBeUndefined();
+    expect(await notes.delete(note.id)).toBe(false);
+    const last = (await outboxRows()).at(-1)!;
+    expect(last).toMatchObject({ event: 'deleted', entity_id: note.id, site_id: 'site-3' });
+  });
+
+  it('rolls back the change and its event together', async () => {
+    const notes = store.forSite('site-4');
+    const before = (await outboxRows()).length;
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await store.forSite('site-4', trx).create<Note>({ name: 'doomed' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await notes.count({})).toBe(0);
+    expect((await outboxRows()).length).toBe(before);
+  });
+
+  it('queries with filter, sort and paging metadata including total', async () => {
+    const notes = store.forSite('site-5');
+    for (const name of ['c', 'a', 'b', 'e', 'd']) {
+      clock.advance(1000);
+      await notes.create<Note>({ name });
+    }
+    const page = await notes.query({
+      filter: { name: { $in: ['a', 'b', 'c', 'd'] } },
+      sort: [{ fieldName: 'name', order: 'DESC' }],
+      paging: { limit: 2, offset: 1 },
+    });
+    expect(page.items.map((text) => (JSON.parse(text) as Note).name)).toEqual(['c', 'b']);
+    expect(page.metadata).toMatchObject({ count: 2, offset: 1, total: 4 });
+    const newest = await notes.query({
+      sort: [{ fieldName: 'createdDate', order: 'DESC' }],
+      paging: { limit: 1 },
+    });
+    expect(JSON.parse(newest.items[0]!).name).toBe('d');
+  });
+
+  it('refuses bad queries as validation errors', async () => {
+    await expect(store.forSite('site-5').query({ filter: { name: { $regex: 'x' } } })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+  });
+
+  it('hands events to subscribers in order', async () => {
+    const dispatcher = createOutboxDispatcher(database, { clock, log: { error: () => {} } });
+    await dispatcher.dispatchPending(); // drain what earlier tests wrote
+    const seen: DomainEvent[] = [];
+    dispatcher.subscribe('note', '*', (event) => {
+      seen.push(event);
+    });
+    const notes = store.forSite('site-6');
+    const note = await notes.create<Note>({ name: 'watched' });
+    await notes.update(note.id, { name: 'changed' });
+    await notes.delete(note.id);
+    expect(await dispatcher.dispatchPending()).toBe(3);
+    expect(seen.map((event) => event.event)).toEqual(['created', 'updated', 'deleted']);
+    expect(seen[1]!.payload).toMatchObject({ entity: { name: 'changed', revision: '2' } });
+    expect(await dispatcher.dispatchPending()).toBe(0);
+    await dispatcher.stop();
+  });
+});
+
+describe('parseMask', () => {
+  it('accepts comma-joined strings and arrays', () => {
+    expect(parseMask('name, priceData.price')).toEqual(['name', 'priceData.price']);
+    expect(parseMask(['a', 'b.c'])).toEqual(['a', 'b.c']);
+    expect(parseMask(undefined)).toBeUndefined();
+  });
+  it('refuses malformed paths', () => {
+    expect(() => parseMask('name;drop table')).toThrow(ValidationError);
+  });
+});

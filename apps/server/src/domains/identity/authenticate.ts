@@ -1,0 +1,40 @@
+import type { Caller } from '../../http/access.ts';
+import { commonErrors } from '../../lib/errors.ts';
+import { type AccessTokens, TokenError } from './access-tokens.ts';
+import { API_KEY_PREFIX, type ApiKeys } from './api-keys.ts';
+
+/**
+ * Reads the raw `Authorization` value (no `Bearer`, map 2.5): an access token, an admin API key, or
+ * `<accessToken>,<apiKey>` as the external-login helpers send it (the API key then decides).
+ */
+export function authenticator(tokens: AccessTokens, keys: ApiKeys) {
+  return async function authenticate(header: string): Promise<Caller> {
+    const [first, second] = header.split(',').map((part) => part.trim());
+    const apiKey = [first, second].find((part) => part?.startsWith(API_KEY_PREFIX));
+    if (apiKey) {
+      const resolved = await keys.resolve(apiKey);
+      if (!resolved) throw commonErrors.invalidToken('The API key is unknown or was revoked');
+      return {
+        siteId: resolved.siteId,
+        kind: 'admin',
+        subjectId: resolved.id,
+        clientId: undefined,
+        accessToken: second ? first : undefined,
+      };
+    }
+    const token = (first ?? '').replace(/^Bearer\s+/i, '');
+    try {
+      const verified = await tokens.verify(token);
+      return {
+        siteId: verified.siteId,
+        kind: verified.subjectType,
+        subjectId: verified.subjectId,
+        clientId: verified.clientId,
+        accessToken: token,
+      };
+    } catch (error) {
+      if (error instanceof TokenError) throw commonErrors.invalidToken(error.message);
+      throw error;
+    }
+  };
+}

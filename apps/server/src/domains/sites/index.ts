@@ -1,0 +1,12 @@
+export { sitesErrors } from './errors.ts';
+export { sitesRoutes } from './routes.ts';
+export {
+  createOAuthApp,
+  createSite,
+  findOAuthClient,
+  getSite,
+  type NewSite,
+  type SitesDeps,
+  updateSite,
+} from './service.ts';
+export { type OAuthAppFields, type SiteRecord, type SitesStore, sitesStore } from './store.ts';

@@ -1,0 +1,90 @@
+import type { AppName } from '@plaza/contracts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { sitesErrors } from './errors.ts';
+import type { OAuthAppFields, SiteRecord, SitesStore } from './store.ts';
+
+export interface SitesDeps {
+  store: SitesStore;
+  clock: Clock;
+}
+
+export interface NewSite {
+  id?: string;
+  name: string;
+  currency?: string;
+  timeZone?: string;
+  installedApps?: AppName[];
+  settings?: Record<string, unknown>;
+}
+
+function checkTimeZone(timeZone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    throw sitesErrors.invalidTimeZone(timeZone);
+  }
+}
+
+export async function createSite(deps: SitesDeps, input: NewSite): Promise<SiteRecord> {
+  const timeZone = input.timeZone ?? 'UTC';
+  checkTimeZone(timeZone);
+  const now = deps.clock.now().toISOString();
+  const site: SiteRecord = {
+    id: input.id ?? newId(),
+    name: input.name,
+    currency: input.currency ?? 'USD',
+    timeZone,
+    installedApps: input.installedApps ?? ['stores', 'bookings', 'events', 'pricing-plans'],
+    settings: input.settings ?? {},
+    createdDate: now,
+    updatedDate: now,
+  };
+  await deps.store.insertSite(site);
+  return site;
+}
+
+export async function getSite(deps: SitesDeps, siteId: string): Promise<SiteRecord> {
+  const site = await deps.store.getSite(siteId);
+  if (!site) throw sitesErrors.siteNotFound(siteId);
+  return site;
+}
+
+export async function updateSite(
+  deps: SitesDeps,
+  siteId: string,
+  patch: Partial<Pick<SiteRecord, 'name' | 'currency' | 'timeZone' | 'installedApps' | 'settings'>>,
+): Promise<SiteRecord> {
+  const site = await getSite(deps, siteId);
+  if (patch.timeZone !== undefined) checkTimeZone(patch.timeZone);
+  const updated: SiteRecord = {
+    ...site,
+    ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)),
+    settings: patch.settings ? { ...site.settings, ...patch.settings } : site.settings,
+    updatedDate: deps.clock.now().toISOString(),
+  };
+  await deps.store.replaceSite(updated);
+  return updated;
+}
+
+export function normaliseOAuthApp(fields: Partial<OAuthAppFields>): Partial<OAuthAppFields> {
+  return {
+    ...fields,
+    ...(fields.allowedRedirectUris ? { allowedRedirectUris: [...new Set(fields.allowedRedirectUris)] } : {}),
+    ...(fields.allowedOrigins
+      ? { allowedOrigins: [...new Set(fields.allowedOrigins.map((o) => o.replace(/\/$/, '')))] }
+      : {}),
+  };
+}
+
+export async function createOAuthApp(deps: SitesDeps, siteId: string, fields: OAuthAppFields, id?: string) {
+  const normalised = { ...fields, ...normaliseOAuthApp(fields) } as OAuthAppFields;
+  return deps.store.oAuthApps.forSite(siteId).create(normalised, id ? { id } : {});
+}
+
+/** The OAuth client behind a client id, with its site; undefined for unknown ids. */
+export async function findOAuthClient(deps: SitesDeps, clientId: string) {
+  const found = await deps.store.findOAuthApp(clientId);
+  if (!found) return undefined;
+  return { siteId: found.siteId, app: JSON.parse(found.doc) as OAuthAppFields & { id: string } };
+}

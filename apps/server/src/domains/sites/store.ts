@@ -1,0 +1,114 @@
+import type { AppName } from '@plaza/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/connect.ts';
+import { type DocumentKind, documentStore } from '../../db/documents.ts';
+import type { Schema, SitesTable } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+export interface SiteRecord {
+  id: string;
+  name: string;
+  currency: string;
+  timeZone: string;
+  installedApps: AppName[];
+  settings: Record<string, unknown>;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface OAuthAppFields {
+  name: string;
+  description?: string;
+  allowedRedirectUris: string[];
+  allowedOrigins: string[];
+}
+
+export const oAuthAppKind: DocumentKind = {
+  table: 'oauth_apps',
+  entity: 'oAuthApp',
+  label: 'OAuth app',
+  notFoundCode: 'OAUTH_APP_NOT_FOUND',
+};
+
+const toRecord = (row: SitesTable): SiteRecord => ({
+  id: row.id,
+  name: row.name,
+  currency: row.currency,
+  timeZone: row.time_zone,
+  installedApps: JSON.parse(row.installed_apps) as AppName[],
+  settings: JSON.parse(row.settings) as Record<string, unknown>,
+  createdDate: row.created_date,
+  updatedDate: row.updated_date,
+});
+
+const toRow = (site: SiteRecord): SitesTable => ({
+  id: site.id,
+  name: site.name,
+  currency: site.currency,
+  time_zone: site.timeZone,
+  installed_apps: JSON.stringify(site.installedApps),
+  settings: JSON.stringify(site.settings),
+  created_date: site.createdDate,
+  updated_date: site.updatedDate,
+});
+
+/** Sites are read on many calls; a short cache keeps that off the database while changes made by
+ * another process still arrive within seconds (this process forgets its entry at once). */
+const SITE_CACHE_MS = 2000;
+
+export function sitesStore(database: Database, clock: Clock) {
+  const db: Kysely<Schema> = database.db;
+  const cache = new Map<string, { site: SiteRecord | undefined; until: number }>();
+  async function getSite(id: string): Promise<SiteRecord | undefined> {
+    const row = await db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  }
+  return {
+    oAuthApps: documentStore(database, oAuthAppKind, { clock }),
+
+    getSite,
+
+    async getSiteCached(id: string): Promise<SiteRecord | undefined> {
+      const now = Date.now();
+      const hit = cache.get(id);
+      if (hit && hit.until > now) return hit.site;
+      const site = await getSite(id);
+      cache.set(id, { site, until: now + SITE_CACHE_MS });
+      return site;
+    },
+
+    async insertSite(site: SiteRecord): Promise<void> {
+      cache.delete(site.id);
+      await db.insertInto('sites').values(toRow(site)).execute();
+    },
+
+    async replaceSite(site: SiteRecord): Promise<void> {
+      cache.delete(site.id);
+      const { id, ...rest } = toRow(site);
+      await db.updateTable('sites').set(rest).where('id', '=', id).execute();
+    },
+
+    async countSites(): Promise<number> {
+      const row = await db
+        .selectFrom('sites')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * The one lookup across sites: an OAuth client id names its site (the token endpoint receives
+     * a client id and nothing else).
+     */
+    async findOAuthApp(clientId: string): Promise<{ siteId: string; doc: string } | undefined> {
+      const row = await db
+        .selectFrom('oauth_apps')
+        .select(['site_id', 'doc'])
+        .where('id', '=', clientId)
+        .executeTakeFirst();
+      return row ? { siteId: row.site_id, doc: row.doc } : undefined;
+    },
+  };
+}
+
+export type SitesStore = ReturnType<typeof sitesStore>;

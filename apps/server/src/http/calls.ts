@@ -1,0 +1,178 @@
+import type { CallDefinition, RequestOf, ResponseOf } from '@plaza/contracts';
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { setPath } from '../lib/paths.ts';
+import { RawJson } from '../lib/raw-json.ts';
+import { type Authenticator, authorize, type Caller } from './access.ts';
+
+export interface CallContext {
+  /** Present on every call but `public` ones. */
+  caller: Caller;
+  requestId: string;
+  log: FastifyBaseLogger;
+  request: FastifyRequest;
+}
+
+export interface PublicCallContext extends Omit<CallContext, 'caller'> {
+  caller: Caller | undefined;
+}
+
+type Output<C> = ResponseOf<C> | RawJson;
+
+export type Handler<C extends CallDefinition> = (
+  input: RequestOf<C>,
+  context: C['access'] extends 'public' ? PublicCallContext : CallContext,
+) => Promise<Output<C>> | Output<C>;
+
+/** A domain's handlers, one per call, keyed by call name and typed by the call's schemas. */
+export type Handlers<Calls extends readonly CallDefinition[]> = {
+  [Name in Calls[number]['name']]: Handler<Extract<Calls[number], { name: Name }>>;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    call?: CallDefinition;
+  }
+}
+
+export interface CallModule<Calls extends readonly CallDefinition[] = readonly CallDefinition[]> {
+  calls: Calls;
+  handlers: Handlers<Calls>;
+}
+
+export const callModule = <const Calls extends readonly CallDefinition[]>(
+  calls: Calls,
+  handlers: Handlers<Calls>,
+): CallModule => ({ calls, handlers }) as unknown as CallModule;
+
+/** `{service.id}` → `:service__id` (Fastify parameter names cannot hold dots). */
+const toFastifyPath = (path: string) =>
+  path.replace(/\{([^}]+)\}/g, (_, name: string) => `:${name.replace(/\./g, '__')}`);
+const pathParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+
+function schemaAt(schema: TSchema, path: string): TSchema | undefined {
+  let current: TSchema | undefined = schema;
+  for (const segment of path.split('.')) current = (current as TObject | undefined)?.properties?.[segment];
+  return current;
+}
+
+/** Copy of an object schema in which the fields the path supplies are optional. */
+function withOptional(schema: TSchema, paths: readonly string[]): TSchema {
+  if (paths.length === 0 || schema.type !== 'object' || !schema.properties) return schema;
+  const [direct, nested] = [paths.filter((p) => !p.includes('.')), paths.filter((p) => p.includes('.'))];
+  const properties: Record<string, TSchema> = { ...schema.properties };
+  for (const path of nested) {
+    const [head, ...rest] = path.split('.');
+    if (properties[head!]) properties[head!] = withOptional(properties[head!]!, [rest.join('.')]);
+  }
+  const required = (schema.required as string[] | undefined)?.filter(
+    (name) => !direct.includes(name) && !nested.some((p) => p.startsWith(`${name}.`)),
+  );
+  return { ...schema, properties, required: required && required.length > 0 ? required : undefined };
+}
+
+/**
+ * A GET/DELETE request object arrives flattened into the query string (map 2.3): nested fields as
+ * dotted keys, scalar arrays as repeated keys. This builds the flat schema that validates it.
+ */
+function flatQuerySchema(
+  schema: TSchema,
+  prefix = '',
+  into: Record<string, TSchema> = {},
+  required: string[] = [],
+): TSchema {
+  for (const [name, property] of Object.entries((schema as TObject).properties ?? {})) {
+    const key = prefix + name;
+    const isRequired = (schema.required as string[] | undefined)?.includes(name) ?? false;
+    if (property.type === 'object' && property.properties) {
+      flatQuerySchema(property, `${key}.`, into, isRequired ? required : []);
+    } else if (property.type === 'array' && (property.items as TSchema | undefined)?.type === 'object') {
+      // Arrays of objects cannot travel in a query string; the client drops them.
+    } else {
+      into[key] = property;
+      if (isRequired && prefix === '') required.push(key);
+    }
+  }
+  // A plain JSON schema: TypeBox's Type.Object would recompute `required` from the properties.
+  return { type: 'object', properties: into, ...(required.length > 0 ? { required } : {}) } as TSchema;
+}
+
+function unflatten(query: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) setPath(input, key, value);
+  return input;
+}
+
+const callers = new WeakMap<FastifyRequest, Caller>();
+
+/** Registers every call of `module` under each of its paths, with validation, access and errors. */
+export function registerCalls(app: FastifyInstance, module: CallModule, authenticator: Authenticator) {
+  for (const call of module.calls) {
+    const handler = (module.handlers as Record<string, Handler<CallDefinition>>)[call.name];
+    if (!handler) throw new Error(`No handler for call ${call.name}`);
+    call.paths.forEach((path, index) => {
+      const params = pathParams(path);
+      const requestSchema = withOptional(call.request, params);
+      const usesQuery = call.method === 'GET' || call.method === 'DELETE';
+      app.route({
+        method: call.method,
+        url: toFastifyPath(path),
+        config: { call },
+        schema: {
+          operationId: index === 0 ? call.name : `${call.name}_${index}`,
+          summary: call.summary,
+          hide: index > 0,
+          ...(call.access === 'public' ? {} : { security: [{ accessToken: [] }] }),
+          ...(params.length > 0
+            ? {
+                params: Type.Object(
+                  Object.fromEntries(
+                    params.map((p) => [p.replace(/\./g, '__'), schemaAt(call.request, p) ?? Type.String()]),
+                  ),
+                ),
+              }
+            : {}),
+          ...(usesQuery ? { querystring: flatQuerySchema(requestSchema) } : { body: requestSchema }),
+          response: { 200: call.response },
+        },
+        // Credentials are checked before the body is even read: an anonymous caller learns nothing about validation.
+        onRequest:
+          call.access === 'public'
+            ? []
+            : [
+                async (request: FastifyRequest) => {
+                  callers.set(
+                    request,
+                    await authorize(
+                      authenticator,
+                      request.headers.authorization,
+                      call.access as never,
+                      call.app,
+                    ),
+                  );
+                },
+              ],
+        preValidation: async (request) => {
+          if (!usesQuery && (request.body === undefined || request.body === null)) request.body = {};
+        },
+        handler: async (request, reply) => {
+          const caller = callers.get(request);
+          const input = usesQuery
+            ? unflatten(request.query as Record<string, unknown>)
+            : (request.body as Record<string, unknown>);
+          const routeParams = request.params as Record<string, string>;
+          for (const param of params) setPath(input, param, routeParams[param.replace(/\./g, '__')]);
+          const output = await handler(input as never, {
+            caller: caller as Caller,
+            requestId: request.id,
+            log: request.log,
+            request,
+          });
+          if (output instanceof RawJson)
+            return reply.type('application/json; charset=utf-8').send(output.text);
+          return output;
+        },
+      });
+    });
+  }
+}

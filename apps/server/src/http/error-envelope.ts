@@ -1,0 +1,134 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ValidationError } from '../lib/errors.ts';
+import { fieldViolationsFromAjv } from './validation.ts';
+
+interface Envelope {
+  message: string;
+  details: Record<string, unknown>;
+}
+
+const appEnvelope = (
+  code: string,
+  message: string,
+  description = message,
+  data: Record<string, unknown> = {},
+): Envelope => ({
+  message,
+  details: { applicationError: { code, description, data } },
+});
+
+/** Fastify's own failures (parsing, size, media type), answered in the API's words. */
+const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is empty; send {} when there is nothing to send',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request body as application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'INVALID_CONTENT_LENGTH',
+    message: 'The Content-Length header does not match the body',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large',
+  },
+};
+
+export function toEnvelope(error: unknown): { status: number; envelope: Envelope } {
+  if (error instanceof ValidationError) {
+    return {
+      status: 400,
+      envelope: {
+        message: error.message,
+        details: { validationError: { fieldViolations: error.fieldViolations } },
+      },
+    };
+  }
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      envelope: appEnvelope(error.code, error.message, error.description, error.data),
+    };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation) {
+    const violations = fieldViolationsFromAjv(fastifyError.validation as never);
+    const wrapped = new ValidationError(violations);
+    return {
+      status: 400,
+      envelope: {
+        message: wrapped.message,
+        details: { validationError: { fieldViolations: wrapped.fieldViolations } },
+      },
+    };
+  }
+  const known = fastifyError.code ? frameworkErrors[fastifyError.code] : undefined;
+  if (known)
+    return {
+      status: known.status,
+      envelope: appEnvelope(known.code, known.message, fastifyError.message ?? known.message),
+    };
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return {
+      status,
+      envelope: appEnvelope(
+        String(fastifyError.code ?? 'BAD_REQUEST'),
+        fastifyError.message ?? 'Bad request',
+      ),
+    };
+  }
+  return {
+    status: 500,
+    envelope: appEnvelope(
+      'INTERNAL',
+      'System error occurred',
+      'An unexpected error occurred; quote the request id when reporting it.',
+    ),
+  };
+}
+
+/** Every answer that is not a 200 goes out in the envelope of the API map, section 4. */
+export function installErrorEnvelope(app: FastifyInstance) {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, envelope } = toEnvelope(error);
+    if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+    else
+      request.log.info(
+        { status, code: (envelope.details.applicationError as { code?: string } | undefined)?.code },
+        envelope.message,
+      );
+    if (status === 500)
+      (envelope.details.applicationError as { data: Record<string, unknown> }).data = {
+        requestId: request.id,
+      };
+    return reply.status(status).type('application/json').send(envelope);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    reply
+      .status(404)
+      .type('application/json')
+      .send(
+        appEnvelope(
+          'ROUTE_NOT_FOUND',
+          `No call at ${request.method} ${path}`,
+          'Check the method and path against /openapi.json.',
+          { method: request.method, path },
+        ),
+      );
+  });
+}

@@ -1,0 +1,34 @@
+/** Dotted field paths (`priceData.price`) over plain JSON objects. */
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function getPath(source: unknown, path: string): unknown {
+  let current: unknown = source;
+  for (const segment of path.split('.')) {
+    if (!isObject(current)) return undefined;
+    current = current[segment];
+  }
+  return current;
+}
+
+/** Sets `path` in `target`, creating objects on the way; `undefined` removes the field. */
+export function setPath(target: Json, path: string, value: unknown): void {
+  const segments = path.split('.');
+  const last = segments.pop()!;
+  let current = target;
+  for (const segment of segments) {
+    const next = current[segment];
+    if (!isObject(next)) {
+      if (value === undefined) return;
+      current[segment] = {};
+    }
+    current = current[segment] as Json;
+  }
+  if (value === undefined) delete current[last];
+  else current[last] = value;
+}
+
+export { isObject };

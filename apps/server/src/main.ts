@@ -1,0 +1,115 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { connect } from './db/connect.ts';
+import { migrate } from './db/migrations/index.ts';
+import { buildPlatform } from './deps.ts';
+import { type DemoCredentials, seedDemo } from './seed/demo.ts';
+
+const usage = `Usage: plaza <command>
+
+  start     migrate, seed the demo site on first run, serve the platform (default)
+  migrate   apply database migrations and exit
+  reset     delete all data (SQLite file, or every table in DATABASE_URL) and exit`;
+
+async function start(config: Config) {
+  const platform = await buildPlatform(config);
+  const demoOrigin = `http://localhost:${config.DEMO_PORT}`;
+  const credentialsFile = join(config.DATA_DIR, 'demo-credentials.json');
+  let credentials: DemoCredentials | undefined;
+  if ((await platform.sites.store.countSites()) === 0) {
+    process.stdout.write('Seeding the demo site:');
+    credentials = await seedDemo(platform, {
+      demoOrigin,
+      progress: (step) => process.stdout.write(` ${step}…`),
+    });
+    process.stdout.write(' done\n');
+    if (!config.DATABASE_URL)
+      writeFileSync(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  } else if (existsSync(credentialsFile)) {
+    credentials = JSON.parse(readFileSync(credentialsFile, 'utf8')) as DemoCredentials;
+  }
+
+  const app = await buildApp(platform);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const base = config.PUBLIC_URL;
+  console.log(`
+Plaza is running (${platform.database.engine})
+  API            ${base}
+  API reference  ${base}/docs
+  OpenAPI        ${base}/openapi.json
+  Health         ${base}/healthz${
+    credentials
+      ? `
+Demo site        ${credentials.siteId}
+  client id      ${credentials.clientId}
+  owner sign-in  ${credentials.owner.email} / ${credentials.owner.password}
+  admin API key  ${credentials.apiKey}`
+      : ''
+  }
+`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await platform.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+async function migrateOnly(config: Config) {
+  const database = await connect({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: join(config.DATA_DIR, 'plaza.sqlite'),
+  });
+  const applied = await migrate(database);
+  console.log(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+  await database.close();
+}
+
+async function reset(config: Config) {
+  if (config.DATABASE_URL) {
+    const database = await connect({ databaseUrl: config.DATABASE_URL });
+    await database.db.schema.dropSchema('public').ifExists().cascade().execute();
+    await database.db.schema.createSchema('public').execute();
+    await database.close();
+    console.log('Dropped every table in the PostgreSQL database.');
+  } else {
+    const dir = resolve(config.DATA_DIR);
+    for (const file of ['plaza.sqlite', 'plaza.sqlite-wal', 'plaza.sqlite-shm', 'demo-credentials.json'])
+      rmSync(join(dir, file), { force: true });
+    console.log(`Removed the data in ${dir}.`);
+  }
+  console.log('The next start seeds the demo site again.');
+}
+
+async function main() {
+  const command = process.argv[2] ?? 'start';
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (command === 'start') await start(config);
+  else if (command === 'migrate') await migrateOnly(config);
+  else if (command === 'reset') await reset(config);
+  else {
+    console.error(usage);
+    process.exit(command === 'help' || command === '--help' ? 0 : 2);
+  }
+}
+
+await main();

@@ -1,0 +1,86 @@
+/** A document table for the query tests, made like the platform's (createDocumentTable), plus helpers. */
+import type { Kysely } from 'kysely';
+import type { TestDatabase } from '../../test/engines.ts';
+import type { Engine } from '../db/connect.ts';
+import type { Schema } from '../db/schema.ts';
+import { createDocumentTable } from '../db/migrations/helpers.ts';
+import { compileFilter } from './filter.ts';
+import type { Doc } from './reference.test-helper.ts';
+import { compileOrderBy } from './sort.ts';
+import type { QueryTarget, SortKey } from './types.ts';
+
+export const TABLE = 'query_docs';
+export const SITE = 'site_1';
+export const CREATED_INDEX = 'query_docs_site_created';
+
+interface QueryDocRow {
+  site_id: string;
+  id: string;
+  revision: number;
+  created_date: string;
+  updated_date: string;
+  doc: string;
+  rank: number | null;
+}
+
+export type QueryDb = Kysely<Schema & { query_docs: QueryDocRow }>;
+
+/** `id` and `createdDate` are never missing; `rank` is a number or missing (never JSON null). */
+export function queryTarget(engine: Engine): QueryTarget {
+  return {
+    engine,
+    table: TABLE,
+    docColumn: 'doc',
+    columns: {
+      id: { column: 'id', type: 'string', nullable: false },
+      createdDate: { column: 'created_date', type: 'string', nullable: false },
+      rank: { column: 'rank', type: 'number', nullable: true },
+    },
+  };
+}
+
+export async function createQueryTable(database: TestDatabase): Promise<QueryDb> {
+  const { db, engine } = database;
+  await createDocumentTable(db, engine, TABLE, (table) =>
+    table.addColumn('rank', engine === 'postgres' ? 'double precision' : 'real'),
+  ).execute();
+  await db.schema.createIndex(CREATED_INDEX).on(TABLE).columns(['site_id', 'created_date']).execute();
+  return db.withTables<{ query_docs: QueryDocRow }>();
+}
+
+/** Replaces every row with `docs` (in SITE), plus one row of another site that must never show. */
+export async function replaceDocs(db: QueryDb, docs: readonly Doc[]): Promise<void> {
+  await db.deleteFrom(TABLE).execute();
+  const outsider: Doc = { id: 'other-site', createdDate: '', rank: 0 };
+  const rows = [...docs.map((doc) => ({ doc, site: SITE })), { doc: outsider, site: 'site_2' }];
+  await db
+    .insertInto(TABLE)
+    .values(
+      rows.map(({ doc, site }) => ({
+        site_id: site,
+        id: doc.id,
+        revision: 1,
+        created_date: String(doc.createdDate),
+        updated_date: String(doc.createdDate),
+        doc: JSON.stringify(doc),
+        rank: typeof doc.rank === 'number' ? doc.rank : null,
+      })),
+    )
+    .execute();
+}
+
+export interface TestQuery {
+  readonly filter?: unknown;
+  readonly sort?: readonly SortKey[];
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+/** Ids the compiled query returns, in the database's order. */
+export async function selectIds(db: QueryDb, target: QueryTarget, query: TestQuery): Promise<string[]> {
+  let select = db.selectFrom(TABLE).select('id').where('site_id', '=', SITE).where(compileFilter(query.filter, target));
+  for (const term of compileOrderBy(query.sort ?? [], target)) select = select.orderBy(term);
+  if (query.limit !== undefined) select = select.limit(query.limit).offset(query.offset ?? 0);
+  const rows = await select.execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,73 @@
+import type { RawBuilder, SqlBool } from 'kysely';
+import type { Engine } from '../db/connect.ts';
+
+/** JSON type of a value stored in a real column; it always equals the document's value at that path. */
+export type FieldType = 'string' | 'number' | 'boolean';
+
+export interface ColumnField {
+  readonly column: string;
+  readonly type: FieldType;
+  /** True when the document may lack the field (the column is then NULL). */
+  readonly nullable: boolean;
+}
+
+/** Where a query runs: one document table of one engine. */
+export interface QueryTarget {
+  readonly engine: Engine;
+  /** Name that qualifies columns in SQL (the table name or its alias). */
+  readonly table: string;
+  /** Column holding the entity's public JSON (TEXT on SQLite, JSONB on PostgreSQL). */
+  readonly docColumn: string;
+  /** Field paths (dotted, wire names) that are also stored in real columns. */
+  readonly columns: Readonly<Record<string, ColumnField>>;
+}
+
+export type SortOrder = 'ASC' | 'DESC';
+
+export interface SortKey {
+  readonly fieldName: string;
+  readonly order: SortOrder;
+}
+
+/** What a query request resolves to once paging and cursors are read. */
+export interface ResolvedQuery {
+  readonly filter: Record<string, unknown>;
+  readonly sort: readonly SortKey[];
+  readonly offset: number;
+  readonly limit: number;
+  /** `cursor` when the caller paged with `cursorPaging`; metadata then carries cursors. */
+  readonly mode: 'offset' | 'cursor';
+}
+
+export type Predicate = RawBuilder<SqlBool>;
+
+/** A query as it arrives on the wire (`{query: {...}}`'s inner object); everything is checked. */
+export interface QueryInput {
+  readonly filter?: unknown;
+  readonly sort?: unknown;
+  readonly paging?: { readonly limit?: unknown; readonly offset?: unknown } | null;
+  readonly cursorPaging?: { readonly limit?: unknown; readonly cursor?: unknown } | null;
+}
+
+export interface PagingCursors {
+  next?: string;
+  prev?: string;
+}
+
+/** Offset paging metadata; `cursors` stays empty (the SDK reads the key but needs no value). */
+export interface OffsetPagingMetadata {
+  count: number;
+  offset: number;
+  total: number;
+  tooManyToCount: false;
+  cursors: PagingCursors;
+}
+
+export interface CursorPagingMetadata {
+  count: number;
+  cursors: PagingCursors;
+  hasNext: boolean;
+  total: number;
+}
+
+export type PagingMetadata = OffsetPagingMetadata | CursorPagingMetadata;
