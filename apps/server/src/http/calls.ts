@@ -94,7 +94,11 @@ function flatQuerySchema(
     }
   }
   // A plain JSON schema: TypeBox's Type.Object would recompute `required` from the properties.
-  return { type: 'object', properties: into, ...(required.length > 0 ? { required } : {}) } as TSchema;
+  return {
+    type: 'object',
+    properties: into,
+    ...(required.length > 0 ? { required } : {}),
+  } as unknown as TSchema;
 }
 
 function unflatten(query: Record<string, unknown>): Record<string, unknown> {
