@@ -28,7 +28,6 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     logger: options.logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     bodyLimit: config.BODY_LIMIT,
     // Paths carry raw values (map 2.1): let slugs and ids keep characters such as ':'.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

@@ -1,0 +1,20 @@
+// `npm start`: runs the platform (:4000) and the demo site (:3000) together and stops both together.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['apps/demo/serve.mjs'], { cwd: root, stdio: 'inherit' }),
+];
+
+let stopping = false;
+const stopAll = (code) => {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 200).unref();
+};
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
