@@ -1,10 +1,13 @@
 // `npm start`: runs the platform (:4000) and the demo site (:3000) together and stops both together.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Settings from a .env file, when there is one (see .env.example).
+const envFile = existsSync(new URL('../.env', import.meta.url)) ? ['--env-file=.env'] : [];
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, [...envFile, '--import', 'tsx', 'apps/server/src/main.ts', 'start'], { cwd: root, stdio: 'inherit' }),
   spawn(process.execPath, ['apps/demo/serve.mjs'], { cwd: root, stdio: 'inherit' }),
 ];
 
