@@ -51,7 +51,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await installOpenApi(app, version);
 
   const modules = [
-    callModule(platformCalls, {
+    callModule('platform', platformCalls, {
       getHealth: async () => {
         await platform.database.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
         return { status: 'ok' as const, database: platform.database.engine, version };

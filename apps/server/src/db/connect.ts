@@ -10,6 +10,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Database {
   readonly engine: Engine;
   readonly db: Kysely<Schema>;
+  /** PostgreSQL schema the connection works in, when not the default one. */
+  readonly pgSchema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -71,7 +73,7 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Da
     },
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { engine: 'postgres', db, close: () => db.destroy() };
+  return { engine: 'postgres', db, pgSchema: schema, close: () => db.destroy() };
 }
 
 /** Drops a PostgreSQL schema made for a test run. */

@@ -36,14 +36,17 @@ declare module 'fastify' {
 }
 
 export interface CallModule<Calls extends readonly CallDefinition[] = readonly CallDefinition[]> {
+  /** Domain name: the OpenAPI tag of its calls. */
+  domain: string;
   calls: Calls;
   handlers: Handlers<Calls>;
 }
 
 export const callModule = <const Calls extends readonly CallDefinition[]>(
+  domain: string,
   calls: Calls,
   handlers: Handlers<Calls>,
-): CallModule => ({ calls, handlers }) as unknown as CallModule;
+): CallModule => ({ domain, calls, handlers }) as unknown as CallModule;
 
 /** `{service.id}` → `:service__id` (Fastify parameter names cannot hold dots). */
 const toFastifyPath = (path: string) =>
@@ -107,6 +110,18 @@ function unflatten(query: Record<string, unknown>): Record<string, unknown> {
   return input;
 }
 
+function describeCall(call: CallDefinition): string {
+  const app = call.app ? ` · app: ${call.app}` : '';
+  const aliases =
+    call.paths.length > 1
+      ? ` · also at ${call.paths
+          .slice(1)
+          .map((p) => `\`${p}\``)
+          .join(', ')}`
+      : '';
+  return `${call.summary}\n\nAccess: **${call.access}**${app}${aliases}`;
+}
+
 const callers = new WeakMap<FastifyRequest, Caller>();
 
 /** Registers every call of `module` under each of its paths, with validation, access and errors. */
@@ -124,7 +139,9 @@ export function registerCalls(app: FastifyInstance, module: CallModule, authenti
         config: { call },
         schema: {
           operationId: index === 0 ? call.name : `${call.name}_${index}`,
-          summary: call.summary,
+          summary: call.name,
+          description: describeCall(call),
+          tags: [module.domain],
           hide: index > 0,
           ...(call.access === 'public' ? {} : { security: [{ accessToken: [] }] }),
           ...(params.length > 0

@@ -31,7 +31,7 @@ describe.each(engines)('error envelope (%s)', (engine) => {
         } as const;
         registerCalls(
           app,
-          callModule([boom, storesOnly], {
+          callModule('test', [boom, storesOnly], {
             explode: () => {
               throw new Error('secret internal detail at /srv/plaza/file.ts:12');
             },

@@ -9,7 +9,13 @@ const history = (engine: Engine): Record<string, Migration> => ({
 
 export async function migrate(database: Database): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => history(database.engine) };
-  const migrator = new Migrator({ db: database.db, provider });
+  // Kysely looks for its bookkeeping tables across every schema unless told which one: name it,
+  // or a database holding several Plaza schemas (tests, shared clusters) confuses it.
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

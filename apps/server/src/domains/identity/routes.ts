@@ -9,7 +9,7 @@ export interface IdentityDeps {
 }
 
 export function identityRoutes(deps: IdentityDeps) {
-  return callModule(identityCalls, {
+  return callModule('identity', identityCalls, {
     createApiKey: async ({ name }, { caller }) => deps.apiKeys.create(caller.siteId, name),
     listApiKeys: async (_input, { caller }) => ({ apiKeys: await deps.apiKeys.list(caller.siteId) }),
     deleteApiKey: async ({ apiKeyId }, { caller }) => {

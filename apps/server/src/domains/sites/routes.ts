@@ -7,7 +7,7 @@ import { createOAuthApp, getSite, normaliseOAuthApp, type SitesDeps, updateSite 
 
 export function sitesRoutes(deps: SitesDeps) {
   const apps = (siteId: string) => deps.store.oAuthApps.forSite(siteId);
-  return callModule(sitesCalls, {
+  return callModule('sites', sitesCalls, {
     getSite: async (_input, { caller }) => ({ site: await getSite(deps, caller.siteId) }),
 
     updateSite: async ({ site }, { caller }) => ({ site: await updateSite(deps, caller.siteId, site) }),
