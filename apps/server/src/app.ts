@@ -16,6 +16,26 @@ export const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
+const ORIGIN_CACHE_MS = 10_000;
+
+/**
+ * Browser origins allowed by CORS: the configured ones plus every origin an OAuth client lists.
+ * Answers are remembered briefly, so a preflight does not always cost a query.
+ */
+function corsOrigins(configured: string[], isClientOrigin: (origin: string) => Promise<boolean>) {
+  const fixed = new Set(configured);
+  const cache = new Map<string, { allowed: boolean; until: number }>();
+  return async (origin: string): Promise<boolean> => {
+    if (fixed.has(origin)) return true;
+    const hit = cache.get(origin);
+    if (hit && hit.until > Date.now()) return hit.allowed;
+    const allowed = /^https?:\/\/[^/]+$/.test(origin) && (await isClientOrigin(origin));
+    if (cache.size > 1000) cache.clear();
+    cache.set(origin, { allowed, until: Date.now() + ORIGIN_CACHE_MS });
+    return allowed;
+  };
+}
+
 export interface AppOptions {
   /** Pino logger options; false silences the log (tests). */
   logger?: boolean | object;
@@ -40,9 +60,17 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   installValidators(app);
   installErrorEnvelope(app);
 
-  const origins = new Set(allowedOrigins(config));
+  const isAllowedOrigin = corsOrigins(allowedOrigins(config), (origin) =>
+    platform.sites.store.isClientOrigin(origin),
+  );
   await app.register(cors, {
-    origin: (origin, callback) => callback(null, !origin || origins.has(origin)),
+    origin: (origin, callback) => {
+      if (!origin) return callback(null, false);
+      isAllowedOrigin(origin).then(
+        (allowed) => callback(null, allowed),
+        (error: Error) => callback(error, false),
+      );
+    },
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     exposedHeaders: ['X-Wix-Request-Id', 'X-Wix-Consistent'],
     maxAge: 600,

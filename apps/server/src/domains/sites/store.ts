@@ -1,5 +1,5 @@
 import type { AppName } from '@plaza/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
 import type { Schema, SitesTable } from '../../db/schema.ts';
@@ -94,6 +94,16 @@ export function sitesStore(database: Database, clock: Clock) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /** Whether any site's OAuth client lists `origin` among its allowed browser origins. */
+    async isClientOrigin(origin: string): Promise<boolean> {
+      const listed =
+        database.engine === 'postgres'
+          ? sql<boolean>`exists (select 1 from oauth_apps where doc -> 'allowedOrigins' @> jsonb_build_array(${origin}::text))`
+          : sql<boolean>`exists (select 1 from oauth_apps, json_each(oauth_apps.doc, '$.allowedOrigins') as origin where origin.value = ${origin})`;
+      const row = await db.selectNoFrom(listed.as('listed')).executeTakeFirstOrThrow();
+      return Boolean(row.listed);
     },
 
     /**
