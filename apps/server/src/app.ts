@@ -10,6 +10,7 @@ import { sitesRoutes } from './domains/sites/index.ts';
 import { callModule, registerCalls } from './http/calls.ts';
 import { installErrorEnvelope } from './http/error-envelope.ts';
 import { installOpenApi } from './http/openapi.ts';
+import { installHostedPages } from './http/static-apps.ts';
 import { installValidators } from './http/validation.ts';
 
 export const version = (
@@ -39,6 +40,8 @@ function corsOrigins(configured: string[], isClientOrigin: (origin: string) => P
 export interface AppOptions {
   /** Pino logger options; false silences the log (tests). */
   logger?: boolean | object;
+  /** Folder of the hosted pages' build (apps/hosted/dist by default). */
+  hostedDist?: string;
 }
 
 /** The whole HTTP platform, ready for `inject` or `listen`; never listens by itself. */
@@ -77,6 +80,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   });
 
   await installOpenApi(app, version);
+  await installHostedPages(app, options.hostedDist);
 
   const modules = [
     callModule('platform', platformCalls, {

@@ -33,6 +33,7 @@ export interface TestApp {
 /** The real app on a fresh database of `engine`, with a manual clock and quiet logs. */
 export interface TestAppOptions {
   env?: Record<string, string>;
+  hostedDist?: string;
   /** Runs before the app is ready, e.g. to register extra routes a test needs. */
   beforeReady?: (app: FastifyInstance, platform: Platform) => void | Promise<void>;
 }
@@ -42,7 +43,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
   const clock = manualClock(new Date());
   const config = loadConfig({ DATA_DIR: '/tmp/plaza-test-unused', LOG_LEVEL: 'silent', ...options.env });
   const platform = await buildPlatform(config, { database, clock, log: { error: () => {} } });
-  const app = await buildApp(platform, { logger: false });
+  const app = await buildApp(platform, { logger: false, hostedDist: options.hostedDist });
   await options.beforeReady?.(app, platform);
   await app.ready();
 
