@@ -18,6 +18,7 @@ export async function installHostedPages(app: FastifyInstance, dist = hostedDist
       prefix: '/hosted/',
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders: (response, path) => {
         response.setHeader(
           'cache-control',
@@ -35,6 +36,6 @@ export async function installHostedPages(app: FastifyInstance, dist = hostedDist
         'Run `npm run build -w @plaza/hosted` (npm start does it when they are missing).',
       );
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist, { cacheControl: false });
   });
 }
