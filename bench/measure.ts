@@ -1,0 +1,180 @@
+import { Worker } from 'node:worker_threads';
+import type { WireRequest } from './scenarios.ts';
+
+export interface LoadJob {
+  id: number;
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  connections: number;
+  durationSeconds: number;
+  /** Requests per second over all connections; unset: as fast as the server answers. */
+  overallRate?: number;
+  recordLatencies: boolean;
+}
+
+export interface LoadOutcome {
+  requests: number;
+  durationSeconds: number;
+  rps: number;
+  errors: number;
+  timeouts: number;
+  resets: number;
+  statusCounts: Record<string, number>;
+}
+
+export type WorkerReply =
+  | { id: number; ok: true; outcome: LoadOutcome; latencies: Float64Array }
+  | { id: number; ok: false; error: string };
+
+export interface LoadGenerator {
+  run(job: Omit<LoadJob, 'id'>): Promise<{ outcome: LoadOutcome; latencies: Float64Array }>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  resolve(reply: { outcome: LoadOutcome; latencies: Float64Array }): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Starts load-worker.ts in a worker thread. Worker threads do not inherit tsx's loader, so the worker is
+ * bootstrapped by a small eval script that registers tsx first.
+ */
+export async function startLoadGenerator(): Promise<LoadGenerator> {
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const workerFile = new URL('./load-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerFile)}); });`;
+  const worker = new Worker(bootstrap, { eval: true });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let failure: Error | undefined;
+
+  const failAll = (error: Error) => {
+    failure ??= error;
+    for (const [id, job] of pending) {
+      clearTimeout(job.timer);
+      job.reject(error);
+      pending.delete(id);
+    }
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('load generator did not start within 15 s')), 15_000);
+    worker.once('error', reject);
+    worker.once('message', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  }).catch(async (error: Error) => {
+    await worker.terminate();
+    throw error;
+  });
+
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', (code) => failAll(new Error(`load generator exited (code ${code})`)));
+  worker.on('message', (reply: WorkerReply) => {
+    const job = pending.get(reply.id);
+    if (!job) return;
+    pending.delete(reply.id);
+    clearTimeout(job.timer);
+    if (reply.ok) job.resolve({ outcome: reply.outcome, latencies: reply.latencies });
+    else job.reject(new Error(`load generator: ${reply.error}`));
+  });
+
+  return {
+    run(fields) {
+      if (failure) return Promise.reject(failure);
+      const { hostname } = new URL(fields.url);
+      if (hostname !== '127.0.0.1') return Promise.reject(new Error(`refusing to load ${fields.url}`));
+      const job: LoadJob = { ...fields, id: nextId++ };
+      return new Promise((resolve, reject) => {
+        // autocannon stops by itself after the duration; this bounds a wedged run all the same.
+        const limitMs = (job.durationSeconds + 30) * 1000;
+        const timer = setTimeout(() => {
+          pending.delete(job.id);
+          reject(new Error(`load run did not finish within ${limitMs / 1000} s`));
+        }, limitMs);
+        pending.set(job.id, { resolve, reject, timer });
+        worker.postMessage(job);
+      });
+    },
+    async close() {
+      failAll(new Error('load generator closed'));
+      await worker.terminate();
+    },
+  };
+}
+
+export interface Measurement {
+  /** Requests per second (throughput runs). */
+  rps: number;
+  /** Milliseconds, from every response of a latency run. */
+  p50?: number;
+  p99?: number;
+  requests: number;
+  latencySamples?: number;
+}
+
+export type Mode =
+  | { kind: 'throughput'; connections: number }
+  | { kind: 'latency'; connections: number; rate: number };
+
+/** One autocannon run against `baseUrl`; throws when any answer is not `expectStatus` or any request failed. */
+export async function measure(
+  generator: LoadGenerator,
+  label: string,
+  baseUrl: string,
+  request: WireRequest,
+  mode: Mode,
+  durationSeconds: number,
+  expectStatus: number,
+): Promise<Measurement> {
+  const latencyRun = mode.kind === 'latency';
+  const { outcome, latencies } = await generator.run({
+    url: new URL(request.path, baseUrl).href,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    connections: mode.connections,
+    durationSeconds,
+    ...(mode.kind === 'latency' ? { overallRate: mode.rate } : {}),
+    recordLatencies: latencyRun,
+  });
+  checkOutcome(label, outcome, expectStatus);
+  return {
+    rps: outcome.rps,
+    requests: outcome.requests,
+    ...(latencyRun
+      ? {
+          p50: percentile(latencies, 0.5),
+          p99: percentile(latencies, 0.99),
+          latencySamples: latencies.length,
+        }
+      : {}),
+  };
+}
+
+function checkOutcome(label: string, outcome: LoadOutcome, expectStatus: number) {
+  const wrongStatuses = Object.entries(outcome.statusCounts).filter(
+    ([status]) => Number(status) !== expectStatus,
+  );
+  const problems = [
+    ...(outcome.requests === 0 ? ['no request completed'] : []),
+    ...(outcome.errors > 0 ? [`${outcome.errors} errors`] : []),
+    ...(outcome.timeouts > 0 ? [`${outcome.timeouts} timeouts`] : []),
+    ...wrongStatuses.map(([status, count]) => `${count} answers with status ${status}`),
+  ];
+  if (problems.length > 0) {
+    throw new Error(`${label}: expected every answer to be ${expectStatus}, got ${problems.join(', ')}`);
+  }
+}
+
+/** Nearest-rank percentile of sorted values; NaN when empty. */
+export function percentile(sorted: ArrayLike<number>, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+  return sorted[rank - 1]!;
+}

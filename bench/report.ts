@@ -1,0 +1,150 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import type { Measurement } from './measure.ts';
+
+export interface Settings {
+  durationSeconds: number;
+  warmupSeconds: number;
+  rounds: number;
+  throughputConnections: number;
+  latencyConnections: number;
+  latencyRate: number;
+  only: string[] | null;
+}
+
+export interface RoundResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  throughputRequests: number;
+  latencySamples: number;
+}
+
+export interface TargetResult {
+  rounds: RoundResult[];
+  /** Median over the rounds. */
+  median: { rps: number; p50: number; p99: number };
+}
+
+export interface ScenarioResult {
+  name: string;
+  method: string;
+  path: string;
+  status?: number;
+  contentType?: string;
+  responseBytes?: number;
+  plaza?: TargetResult;
+  twin?: TargetResult;
+  throughputRatio?: number;
+  p50Ratio?: number;
+  p99Ratio?: number;
+  /** Set when the scenario failed; its figures are then missing. */
+  error?: string;
+}
+
+export function machineInfo() {
+  const cpuList = cpus();
+  return {
+    cpus: cpuList.length,
+    availableParallelism: availableParallelism(),
+    cpuModel: cpuList[0]?.model ?? 'unknown',
+    totalMemoryMb: Math.round(totalmem() / 1024 / 1024),
+    loadAverageAtStart: loadavg().map((load) => round(load, 2)),
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+  };
+}
+
+export const median = (values: number[]): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export const round = (value: number, digits: number): number => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+export function roundResult(throughput: Measurement, latency: Measurement): RoundResult {
+  return {
+    rps: round(throughput.rps, 1),
+    p50: round(latency.p50 ?? Number.NaN, 3),
+    p99: round(latency.p99 ?? Number.NaN, 3),
+    throughputRequests: throughput.requests,
+    latencySamples: latency.latencySamples ?? 0,
+  };
+}
+
+export function targetResult(rounds: RoundResult[]): TargetResult {
+  return {
+    rounds,
+    median: {
+      rps: round(median(rounds.map((r) => r.rps)), 1),
+      p50: round(median(rounds.map((r) => r.p50)), 3),
+      p99: round(median(rounds.map((r) => r.p99)), 3),
+    },
+  };
+}
+
+/** Plaza over twin: throughput ratio ≤ 1 is the share of the HTTP layer's limit Plaza reaches. */
+export function ratios(plaza: TargetResult, twin: TargetResult) {
+  return {
+    throughputRatio: round(plaza.median.rps / twin.median.rps, 3),
+    p50Ratio: round(plaza.median.p50 / twin.median.p50, 3),
+    p99Ratio: round(plaza.median.p99 / twin.median.p99, 3),
+  };
+}
+
+/** Writes `<dir>/<ISO timestamp>.json` and `<dir>/latest.json`; returns the timestamped path. */
+export function writeResults(dir: URL, startedAt: Date, report: object): string {
+  mkdirSync(dir, { recursive: true });
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  const stamped = new URL(`${startedAt.toISOString().replaceAll(':', '-')}.json`, dir);
+  writeFileSync(stamped, text);
+  writeFileSync(new URL('latest.json', dir), text);
+  return stamped.pathname;
+}
+
+const columns = [
+  ['scenario', 20],
+  ['plaza rps', 11],
+  ['twin rps', 10],
+  ['ratio', 8],
+  ['plaza p50/p99 ms', 19],
+  ['twin p50/p99 ms', 17],
+  ['p50 ratio', 11],
+  ['p99 ratio', 11],
+] as const;
+
+export function table(results: ScenarioResult[]): string {
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => {
+        const [, width] = columns[i]!;
+        return i === 0 || i === 4 || i === 5 ? cell.padEnd(width) : cell.padStart(width - 2).padEnd(width);
+      })
+      .join('')
+      .trimEnd();
+  const fixed = (value: number | undefined, digits: number) =>
+    value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits);
+  const latency = (target: TargetResult | undefined) =>
+    target ? `${fixed(target.median.p50, 2)} / ${fixed(target.median.p99, 2)}` : '-';
+  const rows = results.map((result) =>
+    result.error
+      ? `${result.name.padEnd(20)}FAILED: ${result.error}`
+      : line([
+          result.name,
+          fixed(result.plaza?.median.rps, 0),
+          fixed(result.twin?.median.rps, 0),
+          fixed(result.throughputRatio, 2),
+          latency(result.plaza),
+          latency(result.twin),
+          fixed(result.p50Ratio, 2),
+          fixed(result.p99Ratio, 2),
+        ]),
+  );
+  return [line(columns.map(([title]) => title)), ...rows].join('\n');
+}

@@ -1,0 +1,197 @@
+// `npm run bench`: Plaza against its bare twin, scenario by scenario; see bench/README.md.
+//
+// Arrangement (fair on a 2-core machine): Plaza's HTTP server runs on this process's main thread, autocannon in
+// a worker thread (load-worker.ts), each scenario's twin in a child process (twin-server.ts). Whichever server
+// is measured, it has one event loop of its own and the load generator has another, so each gets a core; the
+// unmeasured server sits idle meanwhile (Plaza keeps only a 1 s outbox timer). Running autocannon on Plaza's
+// thread would make Plaza share its loop with the load generator while the twin did not; running everything
+// in one loop would measure the load generator as much as the server.
+
+import { type LoadGenerator, type Measurement, type Mode, measure, startLoadGenerator } from './measure.ts';
+import { dataset, type RunningPlaza, startPlaza } from './plaza.ts';
+import {
+  machineInfo,
+  type RoundResult,
+  ratios,
+  roundResult,
+  type ScenarioResult,
+  type Settings,
+  table,
+  targetResult,
+  writeResults,
+} from './report.ts';
+import { capture, type Scenario, selectScenarios, wireRequest } from './scenarios.ts';
+import { startTwin } from './twin.ts';
+
+function positive(name: string, fallback: number, integer: boolean): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name}=${JSON.stringify(raw)}: expected a positive ${integer ? 'integer' : 'number'}`);
+  }
+  return value;
+}
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+const cleanups: Array<() => Promise<void>> = [];
+let stopping = false;
+
+/** Undoes what was started, newest first, once however often asked; exits anyway after 10 s. */
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  stopping = true;
+  cleaning ??= (async () => {
+    setTimeout(() => process.exit(3), 10_000).unref();
+    for (const step of cleanups.splice(0).reverse()) {
+      await step().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+    }
+  })();
+  return cleaning;
+}
+
+async function main(): Promise<number> {
+  const settings: Settings = {
+    durationSeconds: positive('BENCH_DURATION', 5, false),
+    warmupSeconds: positive('BENCH_WARMUP', 3, false),
+    rounds: positive('BENCH_ROUNDS', 2, true),
+    throughputConnections: 50,
+    latencyConnections: 10,
+    latencyRate: positive('BENCH_RATE', 200, true),
+    only: process.env.BENCH_ONLY?.trim() ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : null,
+  };
+  const selected = selectScenarios(process.env.BENCH_ONLY);
+
+  // Bounded time whatever happens: every run is planned to take about this long, a wedge is cut at twice it.
+  const planned =
+    selected.length * (2 * settings.warmupSeconds + 4 * settings.rounds * settings.durationSeconds);
+  const watchdog = setTimeout(
+    () => {
+      log(`stopped: still running after ${Math.round(2 * planned + 60)} s`);
+      void cleanup().finally(() => process.exit(2));
+    },
+    (2 * planned + 60) * 1000,
+  );
+  watchdog.unref();
+
+  const startedAt = new Date();
+  const machine = machineInfo();
+  log(`${selected.length} scenario(s), ~${Math.round(planned)} s of load; starting Plaza`);
+  const plaza = await startPlaza();
+  cleanups.push(() => plaza.close());
+  const generator = await startLoadGenerator();
+  cleanups.push(() => generator.close());
+
+  const results: ScenarioResult[] = [];
+  for (const scenario of selected) {
+    if (stopping) break;
+    try {
+      results.push(await runScenario(scenario, plaza, generator, settings));
+    } catch (error) {
+      if (stopping) break;
+      const message = error instanceof Error ? error.message : String(error);
+      log(`${scenario.name} FAILED: ${message}`);
+      results.push({ name: scenario.name, method: scenario.method, path: scenario.path, error: message });
+    }
+  }
+
+  if (stopping) return 130; // interrupted: no partial results over latest.json
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine,
+    settings,
+    dataset,
+    scenarios: results,
+  };
+  const file = writeResults(new URL('./results/', import.meta.url), startedAt, report);
+  process.stdout.write(`\n${table(results)}\n\n`);
+  log(`results: ${file} (and bench/results/latest.json)`);
+  return results.some((result) => result.error) ? 1 : 0;
+}
+
+async function runScenario(
+  scenario: Scenario,
+  plaza: RunningPlaza,
+  generator: LoadGenerator,
+  settings: Settings,
+): Promise<ScenarioResult> {
+  const request = wireRequest(scenario, plaza.context);
+  const captured = await capture(plaza.url, scenario, request);
+  const twin = await startTwin(request, captured);
+  const closeTwin = () => twin.close();
+  cleanups.push(closeTwin);
+  try {
+    const targets = [
+      { name: 'plaza', url: plaza.url },
+      { name: 'twin', url: twin.url },
+    ] as const;
+    const throughput: Mode = { kind: 'throughput', connections: settings.throughputConnections };
+    const latency: Mode = {
+      kind: 'latency',
+      connections: settings.latencyConnections,
+      rate: settings.latencyRate,
+    };
+    const run = async (target: (typeof targets)[number], mode: Mode, seconds: number, step: string) => {
+      const label = `${scenario.name} ${step} ${target.name}`;
+      const result = await measure(generator, label, target.url, request, mode, seconds, captured.status);
+      log(`${label}: ${describe(result)}`);
+      return result;
+    };
+
+    for (const target of targets) await run(target, throughput, settings.warmupSeconds, 'warm-up');
+    const rounds: Record<'plaza' | 'twin', RoundResult[]> = { plaza: [], twin: [] };
+    for (let round = 1; round <= settings.rounds; round++) {
+      const step = `round ${round}/${settings.rounds}`;
+      const rps = [];
+      for (const target of targets) rps.push(await run(target, throughput, settings.durationSeconds, step));
+      const lat = [];
+      for (const target of targets) lat.push(await run(target, latency, settings.durationSeconds, step));
+      rounds.plaza.push(roundResult(rps[0]!, lat[0]!));
+      rounds.twin.push(roundResult(rps[1]!, lat[1]!));
+    }
+
+    const plazaResult = targetResult(rounds.plaza);
+    const twinResult = targetResult(rounds.twin);
+    return {
+      name: scenario.name,
+      method: scenario.method,
+      path: scenario.path,
+      status: captured.status,
+      contentType: captured.contentType,
+      responseBytes: captured.body.length,
+      plaza: plazaResult,
+      twin: twinResult,
+      ...ratios(plazaResult, twinResult),
+    };
+  } finally {
+    const index = cleanups.indexOf(closeTwin);
+    if (index >= 0) cleanups.splice(index, 1);
+    await closeTwin();
+  }
+}
+
+function describe(result: Measurement): string {
+  return result.p50 === undefined
+    ? `${Math.round(result.rps)} req/s`
+    : `p50 ${result.p50.toFixed(2)} ms, p99 ${(result.p99 ?? Number.NaN).toFixed(2)} ms (${result.latencySamples} answers)`;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+main()
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await cleanup();
+    process.exit(1);
+  });
