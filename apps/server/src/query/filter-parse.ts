@@ -120,7 +120,7 @@ interface FieldRef {
 function parseFieldCondition(ref: FieldRef, operand: unknown, depth: number, state: ParseState): FilterNode {
   if (!isPlainObject(operand)) {
     countConditions(state, 1);
-    return fieldNode(ref, { kind: 'eq', value: readScalar(operand, ref.location, 'A field value') });
+    return fieldNode(ref, { kind: 'eq', value: readScalar(operand, ref.location) });
   }
   const keys = Object.keys(operand);
   const operatorCount = keys.filter((key) => key.startsWith('$')).length;
@@ -200,7 +200,9 @@ function checkString(value: string, location: string, what: string) {
   if (/[\uD800-\uDFFF]/u.test(value)) throw invalidField(location, `${what} contains an unpaired surrogate`);
 }
 
-function readScalar(value: unknown, location: string, what: string): Scalar {
+/** A string, finite number, boolean or null; `operator` names the operand in errors (none: implicit equality). */
+function readScalar(value: unknown, location: string, operator?: string): Scalar {
+  const what = operator ? `${operator} operand` : 'Value';
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw invalidField(location, `${what} must be a finite number`);
@@ -210,7 +212,12 @@ function readScalar(value: unknown, location: string, what: string): Scalar {
     checkString(value, location, what);
     return value;
   }
-  throw invalidField(location, `${what} expects a string, number, boolean or null`);
+  throw invalidField(
+    location,
+    operator
+      ? `${operator} expects a string, number, boolean or null`
+      : 'Expected a string, number, boolean or null',
+  );
 }
 
 function readRangeOperand(value: unknown, location: string, operator: string): string | number {
@@ -222,7 +229,7 @@ function readRangeOperand(value: unknown, location: string, operator: string): s
 
 function readString(value: unknown, location: string, operator: string): string {
   if (typeof value !== 'string') throw invalidField(location, `${operator} expects a string`);
-  checkString(value, location, operator);
+  checkString(value, location, `${operator} operand`);
   return value;
 }
 
@@ -237,6 +244,6 @@ function readScalarArray(value: unknown, location: string, operator: string): Sc
     if (typeof item === 'object' && item !== null) {
       throw invalidField(location, `${operator} expects an array of strings, numbers, booleans or nulls`);
     }
-    return readScalar(item, location, `${operator} element`);
+    return readScalar(item, location, operator);
   });
 }

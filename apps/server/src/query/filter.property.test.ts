@@ -5,9 +5,16 @@ import { ValidationError } from '../lib/errors.ts';
 import { docsArb, filterArb } from './arbitraries.test-helper.ts';
 import { compileFilter } from './filter.ts';
 import { referenceQuery } from './reference.test-helper.ts';
-import { createQueryTable, type QueryDb, queryTarget, replaceDocs, selectIds } from './test-table.test-helper.ts';
+import {
+  createQueryTable,
+  type QueryDb,
+  queryTarget,
+  replaceDocs,
+  selectIds,
+} from './test-table.test-helper.ts';
 
-const NUM_RUNS = 150;
+/** Raise for a deeper search, e.g. PLAZA_PROPERTY_RUNS=2000. */
+const NUM_RUNS = Math.max(1, Math.round(Number(process.env.PLAZA_PROPERTY_RUNS ?? 150)));
 
 describe.each(engines)('random filters on %s', (engine) => {
   let database: TestDatabase;
@@ -22,14 +29,18 @@ describe.each(engines)('random filters on %s', (engine) => {
 
   it('return exactly the documents the reference evaluator matches', async () => {
     await fc.assert(
-      fc.asyncProperty(docsArb(30), fc.array(filterArb, { minLength: 1, maxLength: 4 }), async (docs, filters) => {
-        await replaceDocs(db, docs);
-        for (const filter of filters) {
-          const expected = referenceQuery(docs, { filter }).sort();
-          const actual = (await selectIds(db, target, { filter })).sort();
-          expect(actual, JSON.stringify(filter)).toEqual(expected);
-        }
-      }),
+      fc.asyncProperty(
+        docsArb(30),
+        fc.array(filterArb, { minLength: 1, maxLength: 4 }),
+        async (docs, filters) => {
+          await replaceDocs(db, docs);
+          for (const filter of filters) {
+            const expected = referenceQuery(docs, { filter }).sort();
+            const actual = (await selectIds(db, target, { filter })).sort();
+            expect(actual, JSON.stringify(filter)).toEqual(expected);
+          }
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });
@@ -42,7 +53,7 @@ describe.each(engines)('random filters on %s', (engine) => {
         const complement = await selectIds(db, target, { filter: { $not: filter } });
         expect([...matching, ...complement].sort()).toEqual(docs.map((doc) => doc.id).sort());
       }),
-      { numRuns: NUM_RUNS / 3 },
+      { numRuns: Math.ceil(NUM_RUNS / 3) },
     );
   });
 

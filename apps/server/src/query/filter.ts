@@ -33,7 +33,7 @@
  * Bad input is a ValidationError naming where it is (`query.filter.$or[1].price`). Limits:
  * MAX_FILTER_DEPTH levels of nesting and MAX_FILTER_CONDITIONS conditions (filter-parse.ts).
  */
-import { FALSE, type FieldSql, joinPredicates, negate } from './field-sql.ts';
+import { type FieldSql, joinPredicates, negate } from './field-sql.ts';
 import { type FieldTest, type FilterNode, parseFilter } from './filter-parse.ts';
 import { targetField } from './target-field.ts';
 import type { Predicate, QueryTarget } from './types.ts';
@@ -66,7 +66,7 @@ function compileFieldTest(field: FieldSql, test: FieldTest): Predicate {
     case 'eq':
       return field.equals(test.value);
     case 'in':
-      return test.values.length === 0 ? FALSE : field.isIn(test.values);
+      return field.isIn(test.values);
     case 'range':
       return field.compare(test.operator, test.value);
     case 'text':

@@ -94,9 +94,13 @@ function matchesOperator(value: Found, operator: string, operand: unknown): bool
     case '$isEmpty':
       return isEmptyValue(value) === operand;
     case '$hasSome':
-      return Array.isArray(value) && operands.some((item) => value.some((element) => equalsScalar(element, item)));
+      return (
+        Array.isArray(value) && operands.some((item) => value.some((element) => equalsScalar(element, item)))
+      );
     case '$hasAll':
-      return Array.isArray(value) && operands.every((item) => value.some((element) => equalsScalar(element, item)));
+      return (
+        Array.isArray(value) && operands.every((item) => value.some((element) => equalsScalar(element, item)))
+      );
     case '$not':
       return !matchesCondition(value, operand);
     default:

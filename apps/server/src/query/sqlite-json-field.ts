@@ -88,15 +88,17 @@ function equalsAny(
 ): Predicate {
   const { strings, numbers, booleans, hasNull } = groupScalars(values);
   const tests: Predicate[] = [];
-  if (strings.length > 0)
+  if (strings.length > 0) {
     tests.push(sql<SqlBool>`(${type} IS 'text' AND ${value} IN (${valueList(strings)}))`);
+  }
   if (numbers.length > 0) {
     tests.push(
       sql<SqlBool>`((${type} IS 'integer' OR ${type} IS 'real') AND ${value} IN (${valueList(numbers)}))`,
     );
   }
-  for (const boolean of booleans)
+  for (const boolean of booleans) {
     tests.push(sql<SqlBool>`(${type} IS ${sql.lit(boolean ? 'true' : 'false')})`);
+  }
   if (hasNull) tests.push(sql<SqlBool>`(${type} IS NULL OR ${type} IS 'null')`);
   return joinPredicates(tests, 'OR');
 }

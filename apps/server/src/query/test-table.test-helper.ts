@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { TestDatabase } from '../../test/engines.ts';
 import type { Engine } from '../db/connect.ts';
-import type { Schema } from '../db/schema.ts';
 import { createDocumentTable } from '../db/migrations/helpers.ts';
+import type { Schema } from '../db/schema.ts';
 import { compileFilter } from './filter.ts';
 import type { Doc } from './reference.test-helper.ts';
 import { compileOrderBy } from './sort.ts';
@@ -21,11 +21,12 @@ interface QueryDocRow {
   updated_date: string;
   doc: string;
   rank: number | null;
+  featured: number | boolean | null;
 }
 
 export type QueryDb = Kysely<Schema & { query_docs: QueryDocRow }>;
 
-/** `id` and `createdDate` are never missing; `rank` is a number or missing (never JSON null). */
+/** `id` and `createdDate` are never missing; `rank` and `featured` are missing or of their type (never JSON null). */
 export function queryTarget(engine: Engine): QueryTarget {
   return {
     engine,
@@ -35,6 +36,7 @@ export function queryTarget(engine: Engine): QueryTarget {
       id: { column: 'id', type: 'string', nullable: false },
       createdDate: { column: 'created_date', type: 'string', nullable: false },
       rank: { column: 'rank', type: 'number', nullable: true },
+      featured: { column: 'featured', type: 'boolean', nullable: true },
     },
   };
 }
@@ -42,7 +44,9 @@ export function queryTarget(engine: Engine): QueryTarget {
 export async function createQueryTable(database: TestDatabase): Promise<QueryDb> {
   const { db, engine } = database;
   await createDocumentTable(db, engine, TABLE, (table) =>
-    table.addColumn('rank', engine === 'postgres' ? 'double precision' : 'real'),
+    table
+      .addColumn('rank', engine === 'postgres' ? 'double precision' : 'real')
+      .addColumn('featured', engine === 'postgres' ? 'boolean' : 'integer'),
   ).execute();
   await db.schema.createIndex(CREATED_INDEX).on(TABLE).columns(['site_id', 'created_date']).execute();
   return db.withTables<{ query_docs: QueryDocRow }>();
@@ -64,6 +68,8 @@ export async function replaceDocs(db: QueryDb, docs: readonly Doc[]): Promise<vo
         updated_date: String(doc.createdDate),
         doc: JSON.stringify(doc),
         rank: typeof doc.rank === 'number' ? doc.rank : null,
+        // 1/0: SQLite cannot bind booleans, and PostgreSQL reads '1'/'0' as boolean input.
+        featured: typeof doc.featured === 'boolean' ? Number(doc.featured) : null,
       })),
     )
     .execute();
@@ -78,7 +84,11 @@ export interface TestQuery {
 
 /** Ids the compiled query returns, in the database's order. */
 export async function selectIds(db: QueryDb, target: QueryTarget, query: TestQuery): Promise<string[]> {
-  let select = db.selectFrom(TABLE).select('id').where('site_id', '=', SITE).where(compileFilter(query.filter, target));
+  let select = db
+    .selectFrom(TABLE)
+    .select('id')
+    .where('site_id', '=', SITE)
+    .where(compileFilter(query.filter, target));
   for (const term of compileOrderBy(query.sort ?? [], target)) select = select.orderBy(term);
   if (query.limit !== undefined) select = select.limit(query.limit).offset(query.offset ?? 0);
   const rows = await select.execute();
