@@ -68,7 +68,7 @@ describe('plaza start', () => {
     const site = await fetch(`http://127.0.0.1:${port}/plaza/v1/site`, {
       headers: { authorization: apiKey },
     });
-    expect((await site.json()).site.name).toBe('Plaza Demo');
+    expect(((await site.json()) as { site: { name: string } }).site.name).toBe('Plaza Demo');
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
