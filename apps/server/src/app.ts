@@ -5,13 +5,16 @@ import { platformCalls } from '@plaza/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { allowedOrigins } from './config.ts';
 import type { Platform } from './deps.ts';
-import { identityRoutes } from './domains/identity/index.ts';
+import { applyCallRedirects, identityRoutes } from './domains/identity/index.ts';
+import { redirectsRoutes, redirectsStore } from './domains/redirects/index.ts';
 import { sitesRoutes } from './domains/sites/index.ts';
+import { installMediaRoute, storesRoutes } from './domains/stores/index.ts';
 import { callModule, registerCalls } from './http/calls.ts';
 import { installErrorEnvelope } from './http/error-envelope.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installHostedPages } from './http/static-apps.ts';
 import { installValidators } from './http/validation.ts';
+import { mailboxRoutes } from './mail/index.ts';
 
 export const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -90,9 +93,14 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
       },
     }),
     sitesRoutes(platform.sites),
-    identityRoutes({ apiKeys: platform.identity.apiKeys, signingKeys: platform.identity.signingKeys }),
+    identityRoutes(platform.identity),
+    mailboxRoutes(platform.mail),
+    redirectsRoutes({ identity: platform.identity.context, store: redirectsStore(platform.database.db) }),
+    storesRoutes(platform.stores),
   ];
+  app.addHook('onSend', applyCallRedirects);
   for (const module of modules) registerCalls(app, module, platform.authenticator);
+  installMediaRoute(app, platform.stores.media);
 
   platform.outbox.start();
   app.addHook('onClose', async () => platform.outbox.stop());

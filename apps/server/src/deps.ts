@@ -8,12 +8,25 @@ import {
   accessTokens,
   apiKeys,
   authenticator,
+  type CaptchaVerifier,
+  type IdentityContext,
+  identityStores,
   type SigningKeys,
+  sessionGuard,
   signingKeys,
+  testTokenCaptcha,
 } from './domains/identity/index.ts';
 import { type SitesDeps, sitesStore } from './domains/sites/index.ts';
+import {
+  type CatalogProvider,
+  catalogStore,
+  diskMediaStorage,
+  type StoresDeps,
+  storesCatalog,
+} from './domains/stores/index.ts';
 import type { Authenticator } from './http/access.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { type Mailer, mailer } from './mail/index.ts';
 import { createOutboxDispatcher, type OutboxDispatcher } from './outbox/dispatcher.ts';
 
 /** Everything services need, built once and passed down explicitly (no container). */
@@ -23,15 +36,21 @@ export interface Platform {
   clock: Clock;
   outbox: OutboxDispatcher;
   sites: SitesDeps;
-  identity: { signingKeys: SigningKeys; tokens: AccessTokens; apiKeys: ApiKeys };
+  identity: { signingKeys: SigningKeys; tokens: AccessTokens; apiKeys: ApiKeys; context: IdentityContext };
+  mail: Mailer;
   authenticator: Authenticator;
   close(): Promise<void>;
+  stores: StoresDeps;
+  /** The stores catalog as the cart sees it (domains/stores/catalog-provider.ts). */
+  storesCatalog: CatalogProvider;
 }
 
 export interface PlatformOverrides {
   database?: Database;
   clock?: Clock;
   log?: { error(details: object, message: string): void };
+  /** Captcha check for register/login when a site turns it on (default: the site's test tokens). */
+  captcha?: CaptchaVerifier;
 }
 
 export async function buildPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
@@ -45,12 +64,31 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
   const keys = signingKeys(database.db, clock);
   const tokens = accessTokens(keys, clock);
   const keyStore = apiKeys(database.db, clock);
-  const authenticate = authenticator(tokens, keyStore);
+  const identityStore = identityStores(database, clock);
+  const authenticate = authenticator(tokens, keyStore, sessionGuard(identityStore.refreshTokens, clock));
+  const mail = mailer(database, clock);
+  const identityContext: IdentityContext = {
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    sites,
+    tokens,
+    signingKeys: keys,
+    authenticate,
+    mailer: mail,
+    captcha: overrides.captcha ?? testTokenCaptcha,
+    store: identityStore,
+  };
 
   const log = overrides.log ?? {
     error: (details: object, message: string) => console.error(message, details),
   };
   const outbox = createOutboxDispatcher(database, { clock, log });
+  const stores: StoresDeps = {
+    store: catalogStore(database, clock),
+    sites,
+    clock,
+    media: diskMediaStorage(config.DATA_DIR, config.PUBLIC_URL),
+  };
 
   return {
     config,
@@ -58,12 +96,15 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     clock,
     outbox,
     sites,
-    identity: { signingKeys: keys, tokens, apiKeys: keyStore },
+    identity: { signingKeys: keys, tokens, apiKeys: keyStore, context: identityContext },
+    mail,
     authenticator: { authenticate, site: (siteId) => sites.store.getSiteCached(siteId) },
     async close() {
       await outbox.stop();
       // A database handed in (tests) belongs to whoever made it.
       if (!overrides.database) await database.close();
     },
+    stores,
+    storesCatalog: storesCatalog(stores),
   };
 }

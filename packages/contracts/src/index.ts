@@ -21,8 +21,54 @@ export {
   type RequestOf,
   type ResponseOf,
 } from './define.ts';
-export { ApiKey, createApiKey, deleteApiKey, getJwks, identityCalls, listApiKeys } from './identity.ts';
+export {
+  ApiKey,
+  approveMember,
+  blockMember,
+  changePassword,
+  createApiKey,
+  deleteApiKey,
+  getCurrentMember,
+  getJwks,
+  identityCalls,
+  listApiKeys,
+  login,
+  logout,
+  mailboxCalls,
+  queryMailbox,
+  recover,
+  register,
+  resendDuringAuthentication,
+  sendActivationEmail,
+  sendRecoveryEmail,
+  setEmailFactor,
+  signOn,
+  startVerification,
+  token,
+  tokenInfo,
+  validateEmail,
+  verifyDuringAuthentication,
+  verifyFactor,
+} from './identity.ts';
+export {
+  Identity,
+  IdentityProfile,
+  MailMessage,
+  Member,
+  StateMachineResponse,
+  TokenInfo,
+  TokenResponse,
+} from './identity-schemas.ts';
 export { getHealth, platformCalls } from './platform.ts';
+export {
+  AuthRequest,
+  authorizeRedirectSession,
+  completeRedirectLogout,
+  createRedirectSession,
+  getRedirectSession,
+  RedirectSession,
+  redirectsCalls,
+} from './redirects.ts';
 export {
   AppNameSchema,
   createOAuthApp,
@@ -36,3 +82,10 @@ export {
   updateOAuthApp,
   updateSite,
 } from './sites.ts';
+export * from './stores.ts';
+export {
+  Collection as StoreCollection,
+  Product as StoreProduct,
+  StoreVariant,
+  Variant as StoreProductVariant,
+} from './stores-schemas.ts';

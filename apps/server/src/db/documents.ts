@@ -289,7 +289,8 @@ function applyPatch(
 export function parseMask(mask: unknown, field = 'mask'): string[] | undefined {
   if (mask === undefined || mask === null || mask === '') return undefined;
   const paths: unknown[] = Array.isArray(mask) ? mask : typeof mask === 'string' ? mask.split(',') : [mask];
-  const isPath = (path: unknown) => typeof path === 'string' && /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(path.trim());
+  const isPath = (path: unknown) =>
+    typeof path === 'string' && /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(path.trim());
   if (!paths.every(isPath)) {
     throw invalidField(
       field,

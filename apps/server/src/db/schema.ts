@@ -75,4 +75,134 @@ export interface Schema {
   signing_keys: SigningKeysTable;
   outbox: OutboxTable;
   oauth_apps: OAuthAppsTable;
+  identities: IdentitiesTable;
+  refresh_tokens: RefreshTokensTable;
+  authorization_codes: AuthorizationCodesTable;
+  identity_tickets: IdentityTicketsTable;
+  sign_in_failures: SignInFailuresTable;
+  mail_messages: MailMessagesTable;
+  redirect_sessions: RedirectSessionsTable;
+}
+
+/** Members (migration 0002). `doc` is the public Identity; the password hash never enters it. */
+export interface IdentitiesTable extends DocumentRow {
+  /** Login e-mail, lower-cased (the document holds the same value); unique per site. */
+  email: string;
+  status: string;
+  password_hash: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  /** SHA-256 of the token string. */
+  token_hash: string;
+  site_id: string;
+  client_id: string | null;
+  subject_type: 'visitor' | 'member';
+  subject_id: string;
+  role: 'visitor' | 'member';
+  created_date: string;
+  expires_date: string;
+  revoked_date: string | null;
+}
+
+export interface AuthorizationCodesTable {
+  code_hash: string;
+  site_id: string;
+  client_id: string;
+  identity_id: string;
+  redirect_uri: string;
+  /** PKCE S256 challenge. */
+  code_challenge: string;
+  created_date: string;
+  expires_date: string;
+  used_date: string | null;
+}
+
+/** One-time secrets of the sign-in flows: session, state (with a mailed code) and recovery tokens. */
+export interface IdentityTicketsTable {
+  id: string;
+  token_hash: string;
+  kind: 'session' | 'state' | 'recovery';
+  /** What completing it does, e.g. `email` (verify the e-mail), `mfa`, `reset`, `activation`, `login`. */
+  purpose: string;
+  site_id: string;
+  identity_id: string;
+  code_hash: string | null;
+  attempts: number;
+  sends: number;
+  created_date: string;
+  expires_date: string;
+  used_date: string | null;
+}
+
+export interface SignInFailuresTable {
+  id: string;
+  /** `identity:<site>:<email>` or `address:<site>:<ip>`. */
+  key: string;
+  created_date: string;
+}
+
+export interface MailMessagesTable {
+  /** Insertion order (newest first in the mailbox). */
+  seq: Generated<number>;
+  id: string;
+  site_id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_date: string;
+}
+
+export interface RedirectSessionsTable {
+  id: string;
+  site_id: string;
+  intent: string;
+  client_id: string | null;
+  caller_kind: string;
+  caller_id: string;
+  /** Refresh-token session of the caller's access token, when it had one (logout ends it). */
+  caller_session_id: string | null;
+  /** JSON of the creating request. */
+  request: string;
+  created_date: string;
+  expires_date: string;
+  completed_date: string | null;
+}
+
+/** Stores catalog (migration 0003). `doc` is the public product; cost data lives in `merchant`. */
+export interface StoreProductsTable extends DocumentRow {
+  name: string;
+  slug: string;
+  price: number;
+  visible: boolean | number;
+  product_type: string;
+  last_updated: string;
+  /** JSON of the inputs the public document is derived from (domains/stores/model.ts); set in the insert's transaction. */
+  state: string;
+  /** JSON of cost and profit data, spliced in for admins only. */
+  merchant: string | null;
+}
+
+export interface StoreCollectionsTable extends DocumentRow {
+  name: string;
+  slug: string;
+  visible: boolean | number;
+}
+
+/** One row per product variant; `quantity` is the live stock (NULL when not tracked). */
+export interface StoreVariantsTable extends DocumentRow {
+  product_id: string;
+  variant_id: string;
+  quantity: number | null;
+  in_stock: boolean | number;
+  visible: boolean | number;
+}
+
+/** Merged into `Schema` above (declaration merging keeps this file append-only per domain). */
+export interface Schema {
+  store_products: StoreProductsTable;
+  store_collections: StoreCollectionsTable;
+  store_variants: StoreVariantsTable;
 }

@@ -2,6 +2,7 @@ import type { Platform } from '../deps.ts';
 import { createOAuthApp, createSite } from '../domains/sites/index.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { seedStores } from './stores.ts';
 
 /** Fixed ids so the demo storefront and the SDK examples work without configuration. */
 export const DEMO_SITE_ID = '5b3c9a62-0f4e-4d1a-9a57-6f3f1c2d8e01';
@@ -57,6 +58,7 @@ export async function seedDemo(platform: Platform, options: SeedOptions): Promis
     DEMO_CLIENT_ID,
   );
 
+  await seedStores(platform, DEMO_SITE_ID);
   progress('admin API key');
   const { key } = await platform.identity.apiKeys.create(DEMO_SITE_ID, 'Demo admin key');
   return { siteId: DEMO_SITE_ID, clientId: DEMO_CLIENT_ID, owner: DEMO_OWNER, apiKey: key };

@@ -1,10 +1,14 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database, Engine } from '../connect.ts';
 import { platform } from './0001-platform.ts';
+import { identity } from './0002-identity.ts';
+import { stores } from './0003-stores.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
   '0001-platform': platform(engine),
+  '0002-identity': identity(engine),
+  '0003-stores': stores(engine),
 });
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -14,6 +14,8 @@ export interface TokenSubject {
   subjectType: SubjectType;
   subjectId: string;
   clientId: string | undefined;
+  /** The refresh-token session the token was issued from (logout and revocation end it). */
+  sessionId?: string | undefined;
 }
 
 export interface VerifiedToken extends TokenSubject {
@@ -42,6 +44,7 @@ interface InstanceClaims {
   };
   subjectType: SubjectType;
   subjectId: string;
+  sessionId?: string;
 }
 
 export function accessTokens(keys: SigningKeys, clock: Clock) {
@@ -77,6 +80,7 @@ export function accessTokens(keys: SigningKeys, clock: Clock) {
         },
         subjectType: subject.subjectType,
         subjectId: subject.subjectId,
+        ...(subject.sessionId ? { sessionId: subject.sessionId } : {}),
       };
       const jws = await new SignJWT({
         data: JSON.stringify(claims),
@@ -127,6 +131,7 @@ export function accessTokens(keys: SigningKeys, clock: Clock) {
         subjectType: claims.subjectType,
         subjectId: claims.subjectId,
         clientId: claims.instance.appDefId,
+        sessionId: claims.sessionId,
         issuedAt: Number(payload.iat),
         expiresAt: Number(payload.exp),
       };

@@ -2,12 +2,13 @@ import type { Caller } from '../../http/access.ts';
 import { commonErrors } from '../../lib/errors.ts';
 import { type AccessTokens, TokenError } from './access-tokens.ts';
 import { API_KEY_PREFIX, type ApiKeys } from './api-keys.ts';
+import type { SessionGuard } from './session-guard.ts';
 
 /**
  * Reads the raw `Authorization` value (no `Bearer`, map 2.5): an access token, an admin API key, or
  * `<accessToken>,<apiKey>` as the external-login helpers send it (the API key then decides).
  */
-export function authenticator(tokens: AccessTokens, keys: ApiKeys) {
+export function authenticator(tokens: AccessTokens, keys: ApiKeys, sessions?: SessionGuard) {
   return async function authenticate(header: string): Promise<Caller> {
     const [first, second] = header.split(',').map((part) => part.trim());
     const apiKey = [first, second].find((part) => part?.startsWith(API_KEY_PREFIX));
@@ -25,6 +26,12 @@ export function authenticator(tokens: AccessTokens, keys: ApiKeys) {
     const token = (first ?? '').replace(/^Bearer\s+/i, '');
     try {
       const verified = await tokens.verify(token);
+      if (
+        verified.subjectType === 'member' &&
+        verified.sessionId &&
+        !(await sessions?.isActive(verified.sessionId))
+      )
+        throw new TokenError('The session of this access token has ended (signed out or revoked)');
       return {
         siteId: verified.siteId,
         kind: verified.subjectType,

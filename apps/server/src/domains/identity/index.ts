@@ -7,5 +7,17 @@ export {
 } from './access-tokens.ts';
 export { API_KEY_PREFIX, type ApiKeys, apiKeys } from './api-keys.ts';
 export { authenticator } from './authenticate.ts';
-export { type IdentityDeps, identityRoutes } from './routes.ts';
+export { identityErrors } from './errors.ts';
+export { applyCallRedirects, type IdentityDeps, identityRoutes } from './routes.ts';
+export { AUTHORIZATION_CODE_TTL_MS, type CodeRequest, issueAuthorizationCode } from './service/authorize.ts';
+export { allowsPageUrl, allowsRedirectUri, findClient, type OAuthClient } from './service/clients.ts';
+export {
+  type CaptchaVerifier,
+  type IdentityContext,
+  type IdentitySettings,
+  testTokenCaptcha,
+} from './service/context.ts';
+export { revokeSession, verifyQuietly } from './service/tokens.ts';
+export { type SessionGuard, sessionGuard } from './session-guard.ts';
 export { type SigningKeys, signingKeys } from './signing-keys.ts';
+export { type IdentityStores, identityStores } from './store/index.ts';

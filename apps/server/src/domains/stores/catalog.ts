@@ -1,0 +1,203 @@
+/** The stores catalog as the cart sees it (catalog-provider.ts). */
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.ts';
+import type {
+  CatalogItem,
+  CatalogItemOptions,
+  CatalogLookup,
+  CatalogMoney,
+  CatalogProvider,
+  StockLine,
+} from './catalog-provider.ts';
+import { storesErrors } from './errors.ts';
+import type { MediaItem, ProductState, VariantState } from './model.ts';
+import { formatMoney, fromMinor, WEIGHT_DIGITS } from './money.ts';
+import { discounted, renderProduct, stockOf, variantPrice } from './render.ts';
+import type { StoresDeps } from './service/context.ts';
+import type { Executor, LoadedProduct } from './store.ts';
+import { matchesChoices } from './variants.ts';
+
+/** Map 17: both Wix Stores app ids name this catalog. */
+export const STORES_APP_IDS = [
+  '1380b703-ce81-ff05-f115-39571d94dfcd',
+  '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+] as const;
+
+function money(minor: number, currency: string, digits: number): CatalogMoney {
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  const decimal = digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  return { amount: minor, currency, decimal, formatted: formatMoney(minor, currency, digits) };
+}
+
+function pickVariant(state: ProductState, options: CatalogItemOptions): VariantState | undefined {
+  if (options.variantId) return state.variants.find((v) => v.id === options.variantId);
+  const selection = options.options ?? {};
+  if (!state.productOptions.every((o) => selection[o.name] !== undefined)) return undefined;
+  return state.variants.find((v) => matchesChoices(v, selection, state.productOptions));
+}
+
+function imageOf(state: ProductState, variant: VariantState): MediaItem | undefined {
+  for (const option of state.productOptions) {
+    const choice = option.choices.find((c) => c.description === variant.choices[option.name]);
+    const id = choice?.mediaIds[0];
+    const item = id ? state.media.find((m) => m.id === id) : undefined;
+    if (item?.image) return item;
+  }
+  return state.media.find((m) => m.image);
+}
+
+export function describeItem(
+  loaded: LoadedProduct,
+  catalogItemId: string,
+  options: CatalogItemOptions,
+): CatalogLookup {
+  const { state, stock } = loaded;
+  const variant = state.visible ? pickVariant(state, options) : undefined;
+  if (!variant) return { catalogItemId, availability: { status: 'NOT_FOUND' } };
+  const currency = (JSON.parse(loaded.doc) as { priceData: { currency: string } }).priceData.currency;
+  const full = variantPrice(variant, state);
+  const live = stockOf(variant, stock, state);
+  const wanted = options.quantity ?? 1;
+  const availability: CatalogItem['availability'] =
+    !variant.visible || !live.inStock
+      ? { status: 'NOT_AVAILABLE', ...(live.trackQuantity ? { quantityAvailable: 0 } : {}) }
+      : !live.trackQuantity
+        ? { status: 'AVAILABLE' }
+        : {
+            status: (live.quantity ?? 0) >= wanted ? 'AVAILABLE' : 'PARTIALLY_AVAILABLE',
+            quantityAvailable: live.quantity ?? 0,
+          };
+  const media = imageOf(state, variant);
+  const weight = variant.weight ?? state.weight;
+  const sku = variant.sku ?? state.sku;
+  return {
+    catalogItemId,
+    name: state.name,
+    price: money(discounted(full, state), currency, state.digits),
+    fullPrice: money(full, currency, state.digits),
+    ...(media?.image
+      ? {
+          image: {
+            id: media.id,
+            url: media.image.url,
+            width: media.image.width,
+            height: media.image.height,
+            altText: media.image.altText ?? state.name,
+          },
+        }
+      : {}),
+    descriptionLines: state.productOptions.map((option) => {
+      const choice = option.choices.find((c) => c.description === variant.choices[option.name])!;
+      return {
+        name: option.name,
+        value: choice.description,
+        ...(option.optionType === 'color' ? { colorCode: choice.value } : {}),
+      };
+    }),
+    availability,
+    itemType: state.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL',
+    variantId: variant.id,
+    ...(weight === undefined ? {} : { weight: fromMinor(weight, WEIGHT_DIGITS) }),
+    ...(sku === undefined ? {} : { sku }),
+  };
+}
+
+export function storesCatalog(deps: StoresDeps): CatalogProvider {
+  const { store } = deps;
+
+  /** Re-derives a product's stock summary after its variant rows changed (variant rows untouched). */
+  async function refresh(trx: Executor, siteId: string, productId: string) {
+    await store.lockProduct(trx, siteId, productId, false);
+    const loaded = await store.load(trx, siteId, productId);
+    if (!loaded) return;
+    const previous = JSON.parse(loaded.doc) as {
+      priceData: { currency: string };
+      productPageUrl: { base: string };
+    };
+    const rendered = renderProduct(loaded.state, loaded.stock, {
+      productId,
+      currency: previous.priceData.currency,
+      siteUrl: previous.productPageUrl.base,
+      lastUpdated: deps.clock.now().toISOString(),
+    });
+    await store.saveProduct(trx, siteId, productId, loaded.doc, rendered, loaded.state, { docOnly: true });
+  }
+
+  async function resolve(trx: Executor, siteId: string, items: readonly StockLine[]) {
+    const lines = new Map<
+      string,
+      { productId: string; variantId: string; quantity: number; loaded: LoadedProduct }
+    >();
+    const missing: Array<{ catalogItemId: string; variantId: string; requested: number }> = [];
+    for (const item of items) {
+      const loaded = await store.load(trx, siteId, item.catalogItemId);
+      const variant = loaded && pickVariant(loaded.state, item);
+      if (!loaded || !variant) {
+        missing.push({
+          catalogItemId: item.catalogItemId,
+          variantId: item.variantId ?? '',
+          requested: item.quantity,
+        });
+        continue;
+      }
+      const rowId = `${item.catalogItemId}-${variant.id}`;
+      const line = lines.get(rowId);
+      if (line) line.quantity += item.quantity;
+      else
+        lines.set(rowId, {
+          productId: item.catalogItemId,
+          variantId: variant.id,
+          quantity: item.quantity,
+          loaded,
+        });
+    }
+    return { lines: [...lines.entries()].sort(([a], [b]) => (a < b ? -1 : 1)), missing };
+  }
+
+  const within = <T>(trx: Kysely<Schema> | undefined, work: (trx: Executor) => Promise<T>) =>
+    trx ? work(trx) : store.transaction(work);
+
+  return {
+    appIds: STORES_APP_IDS,
+
+    async lookUp(siteId, catalogItemId, options = {}) {
+      const loaded = await store.load(store.db, siteId, catalogItemId);
+      return loaded
+        ? describeItem(loaded, catalogItemId, options)
+        : { catalogItemId, availability: { status: 'NOT_FOUND' } };
+    },
+
+    reserve: (siteId, items, trx) =>
+      within(trx, async (executor) => {
+        const { lines, missing } = await resolve(executor, siteId, items);
+        const short = [...missing];
+        const touched = new Set<string>();
+        for (const [rowId, line] of lines) {
+          const result = await store.takeStock(executor, siteId, rowId, line.quantity);
+          const variant = line.loaded.state.variants.find((v) => v.id === line.variantId)!;
+          const untrackedInStock =
+            result === 'untracked' && stockOf(variant, line.loaded.stock, line.loaded.state).inStock;
+          if (result === 'taken') touched.add(line.productId);
+          else if (!untrackedInStock)
+            short.push({
+              catalogItemId: line.productId,
+              variantId: line.variantId,
+              requested: line.quantity,
+            });
+        }
+        if (short.length > 0) throw storesErrors.insufficientStock(short);
+        for (const productId of [...touched].sort()) await refresh(executor, siteId, productId);
+      }),
+
+    release: (siteId, items, trx) =>
+      within(trx, async (executor) => {
+        const { lines } = await resolve(executor, siteId, items);
+        const touched = new Set<string>();
+        for (const [rowId, line] of lines) {
+          if (await store.returnStock(executor, siteId, rowId, line.quantity)) touched.add(line.productId);
+        }
+        for (const productId of [...touched].sort()) await refresh(executor, siteId, productId);
+      }),
+  };
+}

@@ -1,0 +1,20 @@
+export { STORES_APP_IDS, storesCatalog } from './catalog.ts';
+export type {
+  CatalogItem,
+  CatalogItemNotFound,
+  CatalogItemOptions,
+  CatalogLookup,
+  CatalogMoney,
+  CatalogProvider,
+  StockLine,
+} from './catalog-provider.ts';
+export { storesErrors } from './errors.ts';
+export { diskMediaStorage, type MediaStorage } from './media-storage.ts';
+export { installMediaRoute, storesRoutes } from './routes/index.ts';
+export { bulkAdjust, bulkUpdate } from './service/bulk.ts';
+export { changeMembership, createCollection } from './service/collections.ts';
+export type { StoresDeps } from './service/context.ts';
+export { addChoiceMedia, addMedia } from './service/media.ts';
+export { createProduct, updateProduct } from './service/products.ts';
+export { updateVariants } from './service/variants.ts';
+export { catalogStore } from './store.ts';

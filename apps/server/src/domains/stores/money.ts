@@ -1,0 +1,116 @@
+/**
+ * Money without float arithmetic. Amounts live as integers of minor units (cents for USD, yen for
+ * JPY); wire floats are read through their shortest decimal text, so 19.99 is exactly 1999 cents,
+ * and every product of a rate is rounded once, half away from zero, with BigInt.
+ */
+import { ValidationError } from '../../lib/errors.ts';
+
+export interface Decimal {
+  /** The digits as an integer: 19.99 → 1999n. */
+  readonly units: bigint;
+  /** How many of the digits are decimals: 19.99 → 2. */
+  readonly scale: number;
+}
+
+/** The exact decimal a JSON number stands for (its shortest round-trip text, exponents included). */
+export function toDecimal(value: number): Decimal {
+  if (!Number.isFinite(value))
+    throw new ValidationError([
+      { field: 'amount', description: 'must be finite', violatedRule: 'VALIDATION' },
+    ]);
+  const [mantissa, exponentText] = String(value).toLowerCase().split('e') as [string, string | undefined];
+  const exponent = exponentText ? Number(exponentText) : 0;
+  const negative = mantissa.startsWith('-');
+  const [whole, fraction = ''] = mantissa.replace('-', '').split('.') as [string, string | undefined];
+  let units = BigInt(`${whole}${fraction}`);
+  let scale = fraction.length - exponent;
+  if (scale < 0) {
+    units *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { units: negative ? -units : units, scale };
+}
+
+/** numerator / denominator rounded to an integer, half away from zero. */
+export function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new Error('division by zero');
+  const negative = numerator < 0n !== denominator < 0n;
+  const [n, d] = [numerator < 0n ? -numerator : numerator, denominator < 0n ? -denominator : denominator];
+  const quotient = (2n * n + d) / (2n * d);
+  return negative ? -quotient : quotient;
+}
+
+/** A wire float as an integer count of 10^-digits units (half away from zero beyond that). */
+export function toMinor(value: number, digits: number): number {
+  const { units, scale } = toDecimal(value);
+  const shifted =
+    scale <= digits
+      ? units * 10n ** BigInt(digits - scale)
+      : divideRounded(units, 10n ** BigInt(scale - digits));
+  return Number(shifted);
+}
+
+/** Minor units back to the wire float (IEEE division is correctly rounded: 2199 / 100 === 21.99). */
+export const fromMinor = (minor: number, digits: number): number => minor / 10 ** digits;
+
+/** round(minor × rate / 100), rate being a percentage such as 10 or -12.5. */
+export function percentOf(minor: number, rate: number): number {
+  const r = toDecimal(rate);
+  return Number(divideRounded(BigInt(minor) * r.units, 100n * 10n ** BigInt(r.scale)));
+}
+
+/** round(minor × multiplier / divisor) for decimal multiplier and divisor (e.g. per-unit prices). */
+export function scaleBy(minor: number, multiplier: number, divisor: number): number {
+  const m = toDecimal(multiplier);
+  const d = toDecimal(divisor);
+  return Number(
+    divideRounded(BigInt(minor) * m.units * 10n ** BigInt(d.scale), d.units * 10n ** BigInt(m.scale)),
+  );
+}
+
+/** Rounds minor units to whole currency units (for `roundToInt`). */
+export function roundToWhole(minor: number, digits: number): number {
+  const factor = 10n ** BigInt(digits);
+  return Number(divideRounded(BigInt(minor), factor) * factor);
+}
+
+const digitsCache = new Map<string, number>();
+
+/** Decimals of a currency's minor unit (USD 2, JPY 0, BHD 3). */
+export function currencyDigits(currency: string): number {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** `$19.99`, formatted in the site currency. */
+export function formatMoney(minor: number, currency: string, digits: number, locale = 'en-US'): string {
+  const key = `${locale}:${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      formatter = new Intl.NumberFormat(locale, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter.format(fromMinor(minor, digits));
+}
+
+/** Weights are kept in thousandths (grams for kilograms, 1/1000 lb): exact sums and percentages. */
+export const WEIGHT_DIGITS = 3;

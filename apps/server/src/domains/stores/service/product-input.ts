@@ -1,0 +1,137 @@
+/** Product fields as the API receives them, applied to the stored state (validated beyond the schema). */
+import type { createProduct, RequestOf } from '@plaza/contracts';
+import { invalidField, ValidationError } from '../../../lib/errors.ts';
+import { newId } from '../../../lib/ids.ts';
+import { storesErrors } from '../errors.ts';
+import type { DiscountTypeName, OptionState, ProductState, StockMap } from '../model.ts';
+import { toMinor, WEIGHT_DIGITS } from '../money.ts';
+import { regenerateVariants } from '../variants.ts';
+
+export type ProductInput = Partial<RequestOf<typeof createProduct>['product']>;
+
+/** `Summer T-shirt!` → `summer-t-shirt`. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 90);
+  return slug || 'item';
+}
+
+function readOptions(
+  input: NonNullable<ProductInput['productOptions']>,
+  previous: OptionState[],
+): OptionState[] {
+  const names = new Set<string>();
+  return input.map((option, index) => {
+    const field = `product.productOptions[${index}]`;
+    if (names.has(option.name)) throw invalidField(`${field}.name`, 'option names must be unique');
+    names.add(option.name);
+    const before = previous.find((o) => o.name === option.name);
+    const seen = new Set<string>();
+    return {
+      optionType: option.optionType ?? 'drop_down',
+      name: option.name,
+      choices: option.choices.map((choice, choiceIndex) => {
+        const description = choice.description ?? choice.value;
+        const value = choice.value ?? choice.description;
+        if (description === undefined || value === undefined || description === '') {
+          throw invalidField(
+            `${field}.choices[${choiceIndex}]`,
+            'a choice needs a value or a description',
+            'REQUIRED_FIELD',
+          );
+        }
+        if (seen.has(description))
+          throw storesErrors.duplicateChoice(`${field}.choices[${choiceIndex}].description`);
+        seen.add(description);
+        const mediaIds = before?.choices.find((c) => c.description === description)?.mediaIds ?? [];
+        return { value, description, mediaIds };
+      }),
+    };
+  });
+}
+
+/** Copies the given fields into `state`; new options regenerate the variants. */
+export function applyProductInput(state: ProductState, input: ProductInput) {
+  const { digits } = state;
+  if (input.name !== undefined) state.name = input.name;
+  if (input.slug !== undefined) state.slug = input.slug;
+  if (input.visible !== undefined) state.visible = input.visible;
+  if (input.productType !== undefined) state.productType = input.productType;
+  if (input.description !== undefined) state.description = input.description;
+  if (input.sku !== undefined) state.sku = input.sku;
+  if (input.ribbon !== undefined) state.ribbon = input.ribbon || undefined;
+  if (input.brand !== undefined) state.brand = input.brand || undefined;
+  if (input.weight !== undefined) state.weight = toMinor(input.weight, WEIGHT_DIGITS);
+  const price = input.priceData?.price ?? input.price?.price;
+  if (price !== undefined) state.price = toMinor(price, digits);
+  if (input.costAndProfitData?.itemCost !== undefined)
+    state.cost = toMinor(input.costAndProfitData.itemCost, digits);
+  if (input.pricePerUnitData !== undefined) state.pricePerUnitData = input.pricePerUnitData;
+  if (input.discount !== undefined) {
+    if (input.discount.type === 'PERCENT' && input.discount.value > 100) {
+      throw invalidField('product.discount.value', 'a percentage discount is at most 100', 'MAX');
+    }
+    const type: DiscountTypeName = input.discount.type === 'UNDEFINED' ? 'NONE' : input.discount.type;
+    state.discount = { type, value: type === 'NONE' ? 0 : input.discount.value };
+  }
+  if (input.manageVariants !== undefined) state.manageVariants = input.manageVariants;
+  if (input.additionalInfoSections !== undefined) state.additionalInfoSections = input.additionalInfoSections;
+  if (input.seoData !== undefined) state.seoData = input.seoData;
+  if (input.productOptions !== undefined) {
+    state.productOptions = readOptions(input.productOptions, state.productOptions);
+    const count = state.productOptions.reduce((n, o) => n * o.choices.length, 1);
+    if (count > 300) {
+      throw new ValidationError([
+        {
+          field: 'product.productOptions',
+          description: 'at most 300 variants (choices multiplied)',
+          violatedRule: 'MAX_SIZE',
+        },
+      ]);
+    }
+    state.variants = regenerateVariants(state.productOptions, state.variants);
+  }
+  if (input.stock?.trackInventory !== undefined) state.trackInventory = input.stock.trackInventory;
+}
+
+/** Plaza extension: `stock.quantity` / `stock.inStock` on a product set every variant's stock. */
+export function applyStockInput(state: ProductState, stock: StockMap, input: ProductInput['stock']) {
+  if (!input) return;
+  if (input.quantity !== undefined) state.trackInventory = true;
+  for (const variant of state.variants) {
+    const current = stock.get(variant.id) ?? { quantity: null, inStock: true };
+    stock.set(variant.id, {
+      quantity: input.quantity ?? current.quantity,
+      inStock: input.inStock ?? current.inStock,
+    });
+  }
+}
+
+export function newProductState(input: ProductInput, digits: number, now: Date): ProductState {
+  const state: ProductState = {
+    digits,
+    name: '',
+    slug: '',
+    visible: true,
+    productType: 'physical',
+    price: 0,
+    discount: { type: 'NONE', value: 0 },
+    productOptions: [],
+    manageVariants: false,
+    trackInventory: false,
+    variants: regenerateVariants([], []),
+    media: [],
+    collectionIds: [],
+    additionalInfoSections: [],
+    seoData: {},
+    numericId: String(now.getTime() * 1000 + Math.floor(Math.random() * 1000)),
+    inventoryItemId: newId(),
+  };
+  applyProductInput(state, input);
+  return state;
+}

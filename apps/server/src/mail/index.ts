@@ -1,0 +1,2 @@
+export { type Mailer, mailer, type OutgoingMail, type StoredMail } from './mailer.ts';
+export { mailboxRoutes } from './routes.ts';

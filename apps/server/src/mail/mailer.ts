@@ -1,0 +1,67 @@
+import type { Database } from '../db/connect.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+
+export interface OutgoingMail {
+  siteId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface StoredMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  createdDate: string;
+}
+
+/**
+ * Outgoing e-mail. Every message is kept in `mail_messages` (the dev mailbox, readable by the site
+ * admin). No SMTP library is installed yet, so nothing leaves the server: plugging one in means
+ * adding it to `send` when SMTP_URL is set.
+ */
+export function mailer(database: Database, clock: Clock) {
+  const db = database.db;
+  return {
+    async send(mail: OutgoingMail): Promise<string> {
+      const id = newId();
+      await db
+        .insertInto('mail_messages')
+        .values({
+          id,
+          site_id: mail.siteId,
+          to_address: mail.to.toLowerCase(),
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          created_date: clock.now().toISOString(),
+        })
+        .execute();
+      return id;
+    },
+
+    /** Newest first. */
+    async list(siteId: string, options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
+      let query = db.selectFrom('mail_messages').selectAll().where('site_id', '=', siteId);
+      if (options.to) query = query.where('to_address', '=', options.to.toLowerCase());
+      const rows = await query
+        .orderBy('seq', 'desc')
+        .limit(options.limit ?? 20)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html === null ? {} : { html: row.html }),
+        createdDate: row.created_date,
+      }));
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof mailer>;

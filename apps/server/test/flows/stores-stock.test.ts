@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORES_APP_IDS } from '../../src/domains/stores/index.ts';
+import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
+import { engines } from '../engines.ts';
+import { createProduct, R, tShirt, W } from './stores-fixtures.ts';
+
+/** The catalog provider the cart uses: look-ups and stock taken with one conditional UPDATE. */
+describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
+  let t: TestApp;
+  let site: TestSite;
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    site = await t.createSite();
+  });
+  afterAll(() => t.close());
+
+  it('accepts both Stores app ids', () => {
+    expect(t.platform.storesCatalog.appIds).toEqual([...STORES_APP_IDS]);
+    expect(STORES_APP_IDS).toContain('1380b703-ce81-ff05-f115-39571d94dfcd');
+    expect(STORES_APP_IDS).toContain('215238eb-22a5-4c36-9e7b-e7c08025e04e');
+  });
+
+  it('looks items up by options or variant id', async () => {
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({
+        name: 'Looked up',
+        discount: { type: 'AMOUNT', value: 2 },
+        stock: { trackInventory: true, quantity: 4 },
+      }),
+    );
+    const catalog = t.platform.storesCatalog;
+    const item = await catalog.lookUp(site.id, product.id, {
+      options: { Size: 'M', Color: '#ffffff' },
+      quantity: 6,
+    });
+    expect(item).toMatchObject({
+      name: 'Looked up',
+      price: { amount: 1799, currency: 'USD', decimal: '17.99', formatted: '$17.99' },
+      fullPrice: { amount: 1999, decimal: '19.99' },
+      descriptionLines: [
+        { name: 'Size', value: 'Medium' },
+        { name: 'Color', value: 'White', colorCode: '#ffffff' },
+      ],
+      availability: { status: 'PARTIALLY_AVAILABLE', quantityAvailable: 4 },
+      itemType: 'PHYSICAL',
+      weight: 0.2,
+      sku: 'TS-1',
+    });
+    const variantId = (item as { variantId: string }).variantId;
+    expect(await catalog.lookUp(site.id, product.id, { variantId })).toMatchObject({
+      availability: { status: 'AVAILABLE' },
+    });
+    expect(await catalog.lookUp(site.id, product.id, { options: { Size: 'M' } })).toEqual({
+      catalogItemId: product.id,
+      availability: { status: 'NOT_FOUND' },
+    });
+    expect((await catalog.lookUp(site.id, 'nope')).availability.status).toBe('NOT_FOUND');
+    const other = await t.createSite();
+    expect((await catalog.lookUp(other.id, product.id)).availability.status).toBe('NOT_FOUND');
+  });
+
+  it('lets exactly 5 of 50 concurrent reservations take 5 units', async () => {
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Scarce', productOptions: [], stock: { trackInventory: true, quantity: 5 } }),
+    );
+    const catalog = t.platform.storesCatalog;
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        catalog.reserve(site.id, [{ catalogItemId: product.id, quantity: 1 }]),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(failures).toHaveLength(45);
+    expect(failures.every((f) => f.reason.code === 'INSUFFICIENT_STOCK')).toBe(true);
+
+    const read = await t.call({ method: 'GET', url: `${R}/products/${product.id}`, auth: site.adminKey });
+    expect(read.data.product.stock).toEqual({
+      trackInventory: true,
+      quantity: 0,
+      inStock: false,
+      inventoryStatus: 'OUT_OF_STOCK',
+    });
+    const variantId = read.data.product.variants[0].id;
+    const row = await t.call({
+      method: 'GET',
+      url: `${R}/variants/${product.id}-${variantId}`,
+      auth: site.adminKey,
+    });
+    expect(row.data.variant.stock).toEqual({ trackQuantity: true, quantity: 0, inStock: false });
+
+    await catalog.release(site.id, [{ catalogItemId: product.id, quantity: 2 }]);
+    const back = await t.call({ method: 'GET', url: `${R}/products/${product.id}`, auth: site.adminKey });
+    expect(back.data.product.stock).toMatchObject({
+      quantity: 2,
+      inStock: true,
+      inventoryStatus: 'IN_STOCK',
+    });
+  });
+
+  it('takes nothing when any line is short, inside the caller transaction', async () => {
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Pair', stock: { trackInventory: true, quantity: 2 } }),
+    );
+    const catalog = t.platform.storesCatalog;
+    const lines = [
+      { catalogItemId: product.id, options: { Size: 'Small', Color: 'Black' }, quantity: 2 },
+      { catalogItemId: product.id, options: { Size: 'Large', Color: 'Black' }, quantity: 3 },
+    ];
+    await expect(
+      t.platform.database.db.transaction().execute((trx) => catalog.reserve(site.id, lines, trx)),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_STOCK' });
+    const small = await catalog.lookUp(site.id, product.id, { options: { Size: 'Small', Color: 'Black' } });
+    expect(small).toMatchObject({ availability: { quantityAvailable: 2 } });
+  });
+
+  it('marks partially sold-out products and untracked out-of-stock variants', async () => {
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Partial', stock: { trackInventory: true, quantity: 1 } }),
+    );
+    await t.platform.storesCatalog.reserve(site.id, [
+      { catalogItemId: product.id, options: { Size: 'Small', Color: 'Black' }, quantity: 1 },
+    ]);
+    const read = await t.call({ method: 'GET', url: `${R}/products/${product.id}`, auth: site.adminKey });
+    expect(read.data.product.stock.inventoryStatus).toBe('PARTIALLY_OUT_OF_STOCK');
+    expect(read.data.product.productOptions[0].choices[0].inStock).toBe(true); // Small/White is left
+
+    const untracked = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Untracked', productOptions: [], stock: { inStock: false } }),
+    );
+    await expect(
+      t.platform.storesCatalog.reserve(site.id, [{ catalogItemId: untracked.id, quantity: 1 }]),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_STOCK' });
+    await t.call({
+      method: 'PATCH',
+      url: `${W}/products/${untracked.id}/variants`,
+      auth: site.adminKey,
+      payload: { variants: [{ stock: { inStock: true } }] },
+    });
+    await t.platform.storesCatalog.reserve(site.id, [{ catalogItemId: untracked.id, quantity: 100 }]);
+  });
+});

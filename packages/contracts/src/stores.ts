@@ -1,0 +1,412 @@
+/**
+ * Stores catalog v1 (API map 14): writes under `/stores/v1` (custom host `/_api/catalog-server/v1`),
+ * reads under `/stores-reader/v1` (custom host `/_api/catalog-reader-server/v1`).
+ */
+import { Type } from '@sinclair/typebox';
+import { Empty, Id, Paging, PagingMetadata, Query } from './common.ts';
+import { defineCall } from './define.ts';
+import {
+  BulkAdjust,
+  BulkIds,
+  BulkResponse,
+  BulkSet,
+  ChoiceMedia,
+  Collection,
+  CollectionInput,
+  CollectionPatch,
+  Media,
+  MediaInput,
+  PriceData,
+  Product,
+  ProductInput,
+  ProductOption,
+  ProductPatch,
+  StoreVariant,
+  Variant,
+  VariantUpdate,
+} from './stores-schemas.ts';
+
+const writer = (path: string) => [`/stores/v1${path}`, `/_api/catalog-server/v1${path}`] as const;
+const reader = (path: string) =>
+  [`/stores-reader/v1${path}`, `/_api/catalog-reader-server/v1${path}`] as const;
+const app = 'stores' as const;
+const IdOnly = Type.Object({ id: Id });
+
+// --- products ---------------------------------------------------------------------------------
+
+export const createProduct = defineCall({
+  name: 'createProduct',
+  method: 'POST',
+  paths: writer('/products'),
+  access: 'admin',
+  app,
+  summary: 'Creates a product; its variants are generated from the options (cartesian product).',
+  request: Type.Object({ product: ProductInput }),
+  response: Type.Object({ product: Product }),
+});
+
+export const updateProduct = defineCall({
+  name: 'updateProduct',
+  method: 'PATCH',
+  paths: writer('/products/{product.id}'),
+  access: 'admin',
+  app,
+  summary: 'Changes the given fields; new options regenerate the variants.',
+  request: Type.Object({ product: ProductPatch }),
+  response: Type.Object({ product: Product }),
+});
+
+export const deleteProduct = defineCall({
+  name: 'deleteProduct',
+  method: 'DELETE',
+  paths: writer('/products/{id}'),
+  access: 'admin',
+  app,
+  summary: 'Deletes a product with its variants.',
+  request: IdOnly,
+  response: Empty,
+});
+
+export const updateProductVariants = defineCall({
+  name: 'updateProductVariants',
+  method: 'PATCH',
+  paths: writer('/products/{id}/variants'),
+  access: 'admin',
+  app,
+  summary:
+    'Sets price, cost, weight, SKU, visibility or stock of the variants matching `choices` or `variantIds`; turns on `manageVariants`.',
+  request: Type.Object({ id: Id, variants: Type.Array(VariantUpdate, { minItems: 1, maxItems: 300 }) }),
+  response: Type.Object({ variants: Type.Array(Variant) }),
+});
+
+export const resetAllProductVariantData = defineCall({
+  name: 'resetAllProductVariantData',
+  method: 'POST',
+  paths: writer('/products/{id}/variants/resetToDefault'),
+  access: 'admin',
+  app,
+  summary: "Resets every variant's price, cost, weight, SKU and visibility to the product's.",
+  request: IdOnly,
+  response: Empty,
+});
+
+export const addProductMedia = defineCall({
+  name: 'addProductMedia',
+  method: 'POST',
+  paths: writer('/products/{id}/media'),
+  access: 'admin',
+  app,
+  summary:
+    'Adds media by `mediaId` (an uploaded file), `url` (kept as is) or a `data:image/...;base64,` URL (stored); `choice` also attaches it to an option choice.',
+  request: Type.Object({ id: Id, media: Type.Array(MediaInput, { minItems: 1, maxItems: 50 }) }),
+  response: Empty,
+});
+
+export const removeProductMedia = defineCall({
+  name: 'removeProductMedia',
+  method: 'POST',
+  paths: writer('/products/{id}/media/delete'),
+  access: 'admin',
+  app,
+  summary: 'Removes media items (all of them when `mediaIds` is empty).',
+  request: Type.Object({ id: Id, mediaIds: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })) }),
+  response: Empty,
+});
+
+export const addProductMediaToChoices = defineCall({
+  name: 'addProductMediaToChoices',
+  method: 'PATCH',
+  paths: writer('/products/{id}/choices/media'),
+  access: 'admin',
+  app,
+  summary: "Attaches media items of the product to option choices (e.g. a colour's photos).",
+  request: Type.Object({ id: Id, media: Type.Array(ChoiceMedia, { minItems: 1, maxItems: 100 }) }),
+  response: Empty,
+});
+
+export const removeProductMediaFromChoices = defineCall({
+  name: 'removeProductMediaFromChoices',
+  method: 'POST',
+  paths: writer('/products/{id}/choices/media/delete'),
+  access: 'admin',
+  app,
+  summary: 'Detaches media from option choices (all of a choice when `mediaIds` is empty).',
+  request: Type.Object({ id: Id, media: Type.Array(ChoiceMedia, { minItems: 1, maxItems: 100 }) }),
+  response: Empty,
+});
+
+export const deleteProductOptions = defineCall({
+  name: 'deleteProductOptions',
+  method: 'DELETE',
+  paths: writer('/products/{id}/options'),
+  access: 'admin',
+  app,
+  summary: 'Removes every option; the product is left with its default variant.',
+  request: IdOnly,
+  response: Empty,
+});
+
+export const removeBrand = defineCall({
+  name: 'removeBrand',
+  method: 'POST',
+  paths: writer('/products/{id}/remove-brand'),
+  access: 'admin',
+  app,
+  summary: "Removes the product's brand.",
+  request: IdOnly,
+  response: Empty,
+});
+
+export const removeRibbon = defineCall({
+  name: 'removeRibbon',
+  method: 'POST',
+  paths: writer('/products/{id}/remove-ribbon'),
+  access: 'admin',
+  app,
+  summary: "Removes the product's ribbon.",
+  request: IdOnly,
+  response: Empty,
+});
+
+export const bulkUpdateProductsProperty = defineCall({
+  name: 'bulkUpdateProductsProperty',
+  method: 'POST',
+  paths: writer('/bulk/products/update'),
+  access: 'admin',
+  app,
+  summary: 'Sets price, cost, weight, ribbon or brand of many products; results per product.',
+  request: Type.Object({ ids: BulkIds, set: BulkSet }),
+  response: BulkResponse,
+});
+
+export const bulkAdjustProductProperty = defineCall({
+  name: 'bulkAdjustProductProperty',
+  method: 'POST',
+  paths: writer('/bulk/products/adjust-properties'),
+  access: 'admin',
+  app,
+  summary:
+    'Adds an amount or a percentage to price, cost or weight of many products (exact to the minor unit, half away from zero).',
+  request: Type.Object({ ids: BulkIds, adjust: BulkAdjust }),
+  response: BulkResponse,
+});
+
+// --- collections ------------------------------------------------------------------------------
+
+export const createCollection = defineCall({
+  name: 'createCollection',
+  method: 'POST',
+  paths: writer('/collections'),
+  access: 'admin',
+  app,
+  summary: 'Creates a collection; the slug is generated from the name unless given.',
+  request: Type.Object({ collection: CollectionInput }),
+  response: Type.Object({ collection: Collection }),
+});
+
+export const updateCollection = defineCall({
+  name: 'updateCollection',
+  method: 'PATCH',
+  paths: writer('/collections/{collection.id}'),
+  access: 'admin',
+  app,
+  summary: 'Changes name, slug, visibility or description of a collection.',
+  request: Type.Object({ collection: CollectionPatch }),
+  response: Type.Object({ collection: Collection }),
+});
+
+export const deleteCollection = defineCall({
+  name: 'deleteCollection',
+  method: 'DELETE',
+  paths: writer('/collections/{id}'),
+  access: 'admin',
+  app,
+  summary: 'Deletes a collection; its products stay.',
+  request: IdOnly,
+  response: Empty,
+});
+
+const ProductIds = Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true });
+
+export const addProductsToCollection = defineCall({
+  name: 'addProductsToCollection',
+  method: 'POST',
+  paths: writer('/collections/{id}/productIds'),
+  access: 'admin',
+  app,
+  summary: 'Adds products to a collection.',
+  request: Type.Object({ id: Id, productIds: ProductIds }),
+  response: Empty,
+});
+
+export const removeProductsFromCollection = defineCall({
+  name: 'removeProductsFromCollection',
+  method: 'POST',
+  paths: writer('/collections/{id}/productIds/delete'),
+  access: 'admin',
+  app,
+  summary: 'Removes products from a collection.',
+  request: Type.Object({ id: Id, productIds: ProductIds }),
+  response: Empty,
+});
+
+// --- reads ------------------------------------------------------------------------------------
+
+export const getProduct = defineCall({
+  name: 'getProduct',
+  method: 'GET',
+  paths: reader('/products/{id}'),
+  access: 'anyone',
+  app,
+  summary: 'One product; hidden products only for admins, cost and profit only for admins asking for them.',
+  request: Type.Object({ id: Id, includeMerchantSpecificData: Type.Optional(Type.Boolean()) }),
+  response: Type.Object({ product: Product }),
+});
+
+const QueryProductsRequest = Type.Object({
+  query: Type.Optional(Query),
+  includeVariants: Type.Optional(Type.Boolean()),
+  includeHiddenProducts: Type.Optional(Type.Boolean()),
+  includeMerchantSpecificData: Type.Optional(Type.Boolean()),
+});
+const QueryProductsResponse = Type.Object({ products: Type.Array(Product), metadata: PagingMetadata });
+
+export const queryProducts = defineCall({
+  name: 'queryProducts',
+  method: 'GET',
+  paths: reader('/products/query-platformized'),
+  access: 'anyone',
+  app,
+  summary:
+    'Filters, sorts and pages products. The request object travels as `.r`, base64url JSON of `{query}` (map 2.3); default order `createdDate` DESC; visitors see visible products only.',
+  request: Type.Object({
+    '.r': Type.Optional(Type.String({ maxLength: 64_000, description: 'base64url JSON of {query}' })),
+  }),
+  response: QueryProductsResponse,
+});
+
+export const queryProductsPost = defineCall({
+  name: 'queryProductsPost',
+  method: 'POST',
+  paths: reader('/products/query-platformized'),
+  access: 'anyone',
+  app,
+  summary: 'The POST fallback of `queryProducts` for queries longer than 4000 characters.',
+  request: QueryProductsRequest,
+  response: QueryProductsResponse,
+});
+
+export const getCollectionBySlug = defineCall({
+  name: 'getCollectionBySlug',
+  method: 'GET',
+  paths: reader('/collections/slug/{slug}'),
+  access: 'anyone',
+  app,
+  summary: 'One collection by its slug (hidden ones only for admins).',
+  request: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) }),
+  response: Type.Object({ collection: Collection }),
+});
+
+export const getProductOptionsAvailability = defineCall({
+  name: 'getProductOptionsAvailability',
+  method: 'POST',
+  paths: reader('/products/{id}/productOptionsAvailability'),
+  access: 'anyone',
+  app,
+  summary:
+    'For a (partial) choice per option: the matching variant when all options are chosen, whether it can be bought, its media and the choices still available.',
+  request: Type.Object({
+    id: Id,
+    options: Type.Optional(Type.Record(Type.String(), Type.String())),
+  }),
+  response: Type.Object({
+    selectedVariant: Type.Optional(
+      Type.Object({
+        id: Type.String(),
+        price: PriceData,
+        convertedPriceData: PriceData,
+        weight: Type.Optional(Type.Number()),
+        sku: Type.Optional(Type.String()),
+        quantity: Type.Optional(Type.Integer()),
+        inStock: Type.Boolean(),
+        visible: Type.Boolean(),
+      }),
+    ),
+    media: Media,
+    productOptions: Type.Array(ProductOption),
+    availableForPurchase: Type.Boolean(),
+  }),
+});
+
+export const queryProductVariants = defineCall({
+  name: 'queryProductVariants',
+  method: 'POST',
+  paths: reader('/products/{id}/variants/query'),
+  access: 'anyone',
+  app,
+  summary: "A product's variants, optionally narrowed by choices or ids.",
+  request: Type.Object({
+    id: Id,
+    choices: Type.Optional(Type.Record(Type.String(), Type.String())),
+    variantIds: Type.Optional(Type.Array(Type.String(), { maxItems: 300 })),
+    paging: Type.Optional(Paging),
+    includeMerchantSpecificData: Type.Optional(Type.Boolean()),
+  }),
+  response: Type.Object({
+    variants: Type.Array(Variant),
+    metadata: Type.Object({ items: Type.Integer(), offset: Type.Integer() }),
+    totalResults: Type.Integer(),
+  }),
+});
+
+export const queryStoreVariants = defineCall({
+  name: 'queryStoreVariants',
+  method: 'POST',
+  paths: reader('/variants/query'),
+  access: 'anyone',
+  app,
+  summary: 'Filters, sorts and pages the variants of every product of the site.',
+  request: Type.Object({ query: Type.Optional(Query) }),
+  response: Type.Object({ variants: Type.Array(StoreVariant), metadata: PagingMetadata }),
+});
+
+export const getStoreVariant = defineCall({
+  name: 'getStoreVariant',
+  method: 'GET',
+  paths: reader('/variants/{id}'),
+  access: 'anyone',
+  app,
+  summary: 'One variant by its `<productId>-<variantId>` id.',
+  request: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
+  response: Type.Object({ variant: StoreVariant }),
+});
+
+export const storesCalls = [
+  createProduct,
+  updateProduct,
+  deleteProduct,
+  updateProductVariants,
+  resetAllProductVariantData,
+  addProductMedia,
+  removeProductMedia,
+  addProductMediaToChoices,
+  removeProductMediaFromChoices,
+  deleteProductOptions,
+  removeBrand,
+  removeRibbon,
+  bulkUpdateProductsProperty,
+  bulkAdjustProductProperty,
+  createCollection,
+  updateCollection,
+  deleteCollection,
+  addProductsToCollection,
+  removeProductsFromCollection,
+  getProduct,
+  queryProducts,
+  queryProductsPost,
+  getCollectionBySlug,
+  getProductOptionsAvailability,
+  queryProductVariants,
+  queryStoreVariants,
+  getStoreVariant,
+] as const;
