@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
       'packages/*/src/**/*.test.ts',
       'packages/*/test/**/*.test.ts',
+      'apps/*/e2e/**/*.test.ts',
     ],
     env: { TZ: 'UTC' },
     testTimeout: 20_000,
