@@ -25,7 +25,7 @@ export const getSite = defineCall({
   method: 'GET',
   paths: ['/plaza/v1/site'],
   access: 'anyone',
-  summary: "The caller's site: name, currency, time zone and installed apps.",
+  summary: "The caller's site: name, currency, time zone and installed apps; settings only for owners.",
   request: Empty,
   response: Type.Object({ site: Site }),
 });

@@ -98,6 +98,22 @@ describe.each(engines)('tenant isolation (%s)', (engine) => {
     expect(remove.statusCode).toBe(404);
   });
 
+  it('shows site settings to owners only', async () => {
+    await t.call({
+      method: 'PATCH',
+      url: '/plaza/v1/site',
+      auth: siteA.adminKey,
+      payload: { site: { settings: { identity: { captchaTestTokens: ['secret'] } } } },
+    });
+    const owner = await t.call({ method: 'GET', url: '/plaza/v1/site', auth: siteA.adminKey });
+    expect(owner.data.site.settings.identity.captchaTestTokens).toEqual(['secret']);
+    for (const kind of ['visitor', 'member'] as const) {
+      const response = await t.call({ method: 'GET', url: '/plaza/v1/site', auth: await siteA.token(kind) });
+      expect(response.data.site.settings).toEqual({});
+      expect(response.body).not.toContain('secret');
+    }
+  });
+
   it('answers each site with its own settings', async () => {
     const a = await t.call({ method: 'GET', url: '/plaza/v1/site', auth: await siteA.token('visitor') });
     const b = await t.call({ method: 'GET', url: '/plaza/v1/site', auth: await siteB.token('visitor') });

@@ -8,7 +8,12 @@ import { createOAuthApp, getSite, normaliseOAuthApp, type SitesDeps, updateSite 
 export function sitesRoutes(deps: SitesDeps) {
   const apps = (siteId: string) => deps.store.oAuthApps.forSite(siteId);
   return callModule('sites', sitesCalls, {
-    getSite: async (_input, { caller }) => ({ site: await getSite(deps, caller.siteId) }),
+    getSite: async (_input, { caller }) => {
+      const site = await getSite(deps, caller.siteId);
+      // Settings hold owner configuration (captcha test tokens, payment setup): owners only.
+      const isOwner = caller.kind === 'admin' || caller.kind === 'app';
+      return { site: isOwner ? site : { ...site, settings: {} } };
+    },
 
     updateSite: async ({ site }, { caller }) => ({ site: await updateSite(deps, caller.siteId, site) }),
 
