@@ -5,7 +5,7 @@ import { platformCalls } from '@plaza/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { allowedOrigins } from './config.ts';
 import type { Platform } from './deps.ts';
-import { applyCallRedirects, identityRoutes } from './domains/identity/index.ts';
+import { identityRoutes } from './domains/identity/index.ts';
 import { redirectsRoutes, redirectsStore } from './domains/redirects/index.ts';
 import { sitesRoutes } from './domains/sites/index.ts';
 import { installMediaRoute, storesRoutes } from './domains/stores/index.ts';
@@ -98,7 +98,6 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     redirectsRoutes({ identity: platform.identity.context, store: redirectsStore(platform.database.db) }),
     storesRoutes(platform.stores),
   ];
-  app.addHook('onSend', applyCallRedirects);
   for (const module of modules) registerCalls(app, module, platform.authenticator);
   installMediaRoute(app, platform.stores.media);
 

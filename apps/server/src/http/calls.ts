@@ -2,7 +2,7 @@ import type { CallDefinition, RequestOf, ResponseOf } from '@plaza/contracts';
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { setPath } from '../lib/paths.ts';
-import { RawJson } from '../lib/raw-json.ts';
+import { RawJson, Redirect } from '../lib/raw-json.ts';
 import { type Authenticator, authorize, type Caller } from './access.ts';
 
 export interface CallContext {
@@ -17,7 +17,7 @@ export interface PublicCallContext extends Omit<CallContext, 'caller'> {
   caller: Caller | undefined;
 }
 
-type Output<C> = ResponseOf<C> | RawJson;
+type Output<C> = ResponseOf<C> | RawJson | Redirect;
 
 export type Handler<C extends CallDefinition> = (
   input: RequestOf<C>,
@@ -189,8 +189,12 @@ export function registerCalls(app: FastifyInstance, module: CallModule, authenti
             log: request.log,
             request,
           });
-          if (output instanceof RawJson)
+          if (output instanceof RawJson) {
             return reply.type('application/json; charset=utf-8').send(output.text);
+          }
+          if (output instanceof Redirect) {
+            return reply.redirect(output.location, 302);
+          }
           return output;
         },
       });

@@ -23,3 +23,8 @@ export function wrapRawList(
   const tail = Object.keys(rest).length > 0 ? `,${JSON.stringify(rest).slice(1, -1)}` : '';
   return new RawJson(`{${JSON.stringify(key)}:[${stored.join(',')}]${tail}}`);
 }
+
+/** A call's answer that sends the browser elsewhere (302 with `Location`, `{}` as the body). */
+export class Redirect {
+  constructor(readonly location: string) {}
+}

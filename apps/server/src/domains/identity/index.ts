@@ -8,7 +8,7 @@ export {
 export { API_KEY_PREFIX, type ApiKeys, apiKeys } from './api-keys.ts';
 export { authenticator } from './authenticate.ts';
 export { identityErrors } from './errors.ts';
-export { applyCallRedirects, type IdentityDeps, identityRoutes } from './routes.ts';
+export { type IdentityDeps, identityRoutes } from './routes.ts';
 export { AUTHORIZATION_CODE_TTL_MS, type CodeRequest, issueAuthorizationCode } from './service/authorize.ts';
 export { allowsPageUrl, allowsRedirectUri, findClient, type OAuthClient } from './service/clients.ts';
 export {

@@ -1,6 +1,6 @@
 import { identityCalls } from '@plaza/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callModule } from '../../http/calls.ts';
+import { Redirect } from '../../lib/raw-json.ts';
 import type { ApiKeys } from './api-keys.ts';
 import { logout } from './service/authorize.ts';
 import type { IdentityContext } from './service/context.ts';
@@ -27,17 +27,6 @@ export interface IdentityDeps {
 /** Responses carry the stored Identity; its loose profile type meets the contract's schema here. */
 const asResponse = <T>(value: T) => value as never;
 
-/** Redirects decided by a handler (logout), applied by `applyCallRedirects` before the answer goes out. */
-const redirects = new WeakMap<FastifyRequest, string>();
-
-/** `onSend` hook: a call that asked for a redirect answers 302 with `Location` (and `{}` as body). */
-export async function applyCallRedirects(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const location = redirects.get(request);
-  if (!location || reply.statusCode !== 200) return payload;
-  reply.code(302).header('location', location);
-  return '{}';
-}
-
 export function identityRoutes(deps: IdentityDeps) {
   const ctx = deps.context;
   return callModule('identity', identityCalls, {
@@ -58,8 +47,7 @@ export function identityRoutes(deps: IdentityDeps) {
     signOn: async (input, { caller }) => asResponse(await signOn(ctx, caller, input)),
     logout: async (input, { request }) => {
       const { redirectTo } = await logout(ctx, input, request.headers.authorization);
-      if (redirectTo) redirects.set(request, redirectTo);
-      return {};
+      return redirectTo ? new Redirect(redirectTo) : {};
     },
     validateEmail: ({ email }) => validateEmail(email),
     verifyFactor: async (input, { caller }) => asResponse(await verifyFactor(ctx, caller, input)),
