@@ -5,6 +5,7 @@ import { platformCalls } from '@plaza/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { allowedOrigins } from './config.ts';
 import type { Platform } from './deps.ts';
+import { ecomCheckoutIntent, ecomRoutes } from './domains/ecom/index.ts';
 import { identityRoutes } from './domains/identity/index.ts';
 import { redirectsRoutes, redirectsStore } from './domains/redirects/index.ts';
 import { sitesRoutes } from './domains/sites/index.ts';
@@ -95,8 +96,13 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     sitesRoutes(platform.sites),
     identityRoutes(platform.identity),
     mailboxRoutes(platform.mail),
-    redirectsRoutes({ identity: platform.identity.context, store: redirectsStore(platform.database.db) }),
+    redirectsRoutes({
+      identity: platform.identity.context,
+      store: redirectsStore(platform.database.db),
+      intents: { ecomCheckout: ecomCheckoutIntent(platform.ecom) },
+    }),
     storesRoutes(platform.stores),
+    ecomRoutes(platform.ecom),
   ];
   for (const module of modules) registerCalls(app, module, platform.authenticator);
   installMediaRoute(app, platform.stores.media);

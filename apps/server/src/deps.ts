@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { connect, type Database } from './db/connect.ts';
 import { migrate } from './db/migrations/index.ts';
+import { buildEcom, type EcomDeps } from './domains/ecom/index.ts';
 import {
   type AccessTokens,
   type ApiKeys,
@@ -43,6 +44,8 @@ export interface Platform {
   stores: StoresDeps;
   /** The stores catalog as the cart sees it (domains/stores/catalog-provider.ts). */
   storesCatalog: CatalogProvider;
+  /** Cart, checkout, orders; catalogs register in its registry (stores today). */
+  ecom: EcomDeps;
 }
 
 export interface PlatformOverrides {
@@ -106,5 +109,6 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     },
     stores,
     storesCatalog: storesCatalog(stores),
+    ecom: buildEcom({ database, clock, sites, mail, catalogs: [storesCatalog(stores)] }),
   };
 }

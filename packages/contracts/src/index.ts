@@ -21,6 +21,19 @@ export {
   type RequestOf,
   type ResponseOf,
 } from './define.ts';
+export * from './ecom.ts';
+export * from './ecom-owner.ts';
+export {
+  Address as EcomAddress,
+  Cart as EcomCart,
+  Checkout as EcomCheckout,
+  Coupon as EcomCoupon,
+  EcomSettings,
+  EstimateTotals as EcomEstimateTotals,
+  LineItem as EcomLineItem,
+  MultiCurrencyPrice,
+  Order as EcomOrder,
+} from './ecom-schemas.ts';
 export {
   ApiKey,
   approveMember,

@@ -206,3 +206,55 @@ export interface Schema {
   store_collections: StoreCollectionsTable;
   store_variants: StoreVariantsTable;
 }
+
+/** eCommerce (migration 0004). `owner_key` is `visitor:<id>`, `member:<id>` or `admin:<id>`. */
+export interface EcomCartsTable extends DocumentRow {
+  owner_key: string;
+}
+
+export interface EcomCheckoutsTable extends DocumentRow {
+  owner_key: string;
+}
+
+export interface EcomOrdersTable extends DocumentRow {
+  number: string;
+  checkout_id: string;
+  status: string;
+  payment_status: string;
+  buyer_email: string | null;
+  member_id: string | null;
+}
+
+/** `times_used` is counted outside the document (conditional UPDATE against `usage_limit`). */
+export interface EcomCouponsTable extends DocumentRow {
+  code: string;
+  type: string;
+  active: boolean | number;
+  usage_limit: number | null;
+  times_used: Generated<number>;
+}
+
+export interface EcomOrderNumbersTable {
+  site_id: string;
+  last_number: number;
+}
+
+/** One row per idempotency key of `pay`: IN_PROGRESS, then SUCCEEDED or FAILED with its answer. */
+export interface EcomPaymentAttemptsTable {
+  site_id: string;
+  idempotency_key: string;
+  checkout_id: string;
+  status: 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED';
+  response: string | null;
+  created_date: string;
+  updated_date: string;
+}
+
+export interface Schema {
+  ecom_carts: EcomCartsTable;
+  ecom_checkouts: EcomCheckoutsTable;
+  ecom_orders: EcomOrdersTable;
+  ecom_coupons: EcomCouponsTable;
+  ecom_order_numbers: EcomOrderNumbersTable;
+  ecom_payment_attempts: EcomPaymentAttemptsTable;
+}

@@ -77,12 +77,11 @@ describe('resolveQuery', () => {
       'Expected ASC or DESC',
       'INVALID_ENUM_VALUE',
     ],
-  ] satisfies Array<[unknown, string, string, FieldViolation['violatedRule']]>)(
-    'rejects %j on %s',
-    (input, field, description, rule) => {
-      expectViolation(() => resolveQuery(input as QueryInput), field, description, rule);
-    },
-  );
+  ] satisfies Array<
+    [unknown, string, string, FieldViolation['violatedRule']]
+  >)('rejects %j on %s', (input, field, description, rule) => {
+    expectViolation(() => resolveQuery(input as QueryInput), field, description, rule);
+  });
 
   it('starts cursor paging from the filter and sort of the request', () => {
     expect(resolveQuery({ filter: FILTER, sort: SORT, cursorPaging: { limit: 2 } })).toEqual({

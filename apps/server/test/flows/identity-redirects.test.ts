@@ -171,7 +171,7 @@ describe.each(engines)('identity: redirect sessions (%s)', (engine) => {
       method: 'POST',
       url: '/headless/v1/redirect-session',
       auth: visitor,
-      payload: { ecomCheckout: { checkoutId: 'c1' } },
+      payload: { eventsCheckout: { eventSlug: 'e1', reservationId: 'r1' } },
     });
     expectAppError(checkout, 400, 'INTENT_NOT_SUPPORTED');
     const none = await t.call({

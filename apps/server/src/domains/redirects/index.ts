@@ -5,6 +5,7 @@ export {
   createRedirectSession,
   getRedirectSession,
   REDIRECT_SESSION_TTL_MS,
+  type RedirectIntent,
   type RedirectsDeps,
 } from './service.ts';
 export { type RedirectSessionRecord, type RedirectsStore, redirectsStore } from './store.ts';

@@ -15,6 +15,15 @@ import type { RedirectsStore, StoredRequest } from './store.ts';
 export interface RedirectsDeps {
   identity: IdentityContext;
   store: RedirectsStore;
+  /** Intents served by other domains (ecom's `ecomCheckout`), see RedirectIntent. */
+  intents?: Readonly<Record<string, RedirectIntent>>;
+}
+
+/** A redirect intent another domain serves: it checks the intent object and names the hosted page. */
+export interface RedirectIntent {
+  page: string;
+  /** Throws on a bad request; what it answers is kept with the session (`request.intentData`). */
+  check(caller: Caller, value: unknown): Promise<Record<string, unknown>>;
 }
 
 export const REDIRECT_SESSION_TTL_MS = 60 * 60_000;
@@ -104,14 +113,15 @@ async function checkAuthRequest(
   };
 }
 
-function checkPostFlowUrl(client: OAuthClient | undefined, url: string | undefined) {
+function checkPostFlowUrl(
+  client: OAuthClient | undefined,
+  url: string | undefined,
+  field = 'callbacks.postFlowUrl',
+) {
   if (url === undefined) return;
   if (!client || !allowsPageUrl(client, url))
     throw new ValidationError([
-      violation(
-        'callbacks.postFlowUrl',
-        "must be a page on the OAuth app's allowed origins or redirect URIs",
-      ),
+      violation(field, "must be a page on the OAuth app's allowed origins or redirect URIs"),
     ]);
 }
 
@@ -129,7 +139,9 @@ export async function createRedirectSession(deps: RedirectsDeps, caller: Caller,
       ),
     ]);
   const intent = given[0]!;
-  if (!(SUPPORTED as readonly string[]).includes(intent)) throw redirectsErrors.intentNotSupported(intent);
+  const hook = deps.intents?.[intent];
+  if (!(SUPPORTED as readonly string[]).includes(intent) && !hook)
+    throw redirectsErrors.intentNotSupported(intent);
 
   const request: StoredRequest = {};
   let clientId: string | undefined = caller.clientId;
@@ -143,6 +155,12 @@ export async function createRedirectSession(deps: RedirectsDeps, caller: Caller,
     throw new ValidationError([violation('logout.clientId', "must be an OAuth app of the caller's site")]);
   checkPostFlowUrl(client, input.callbacks?.postFlowUrl);
   if (input.callbacks?.postFlowUrl) request.postFlowUrl = input.callbacks.postFlowUrl;
+  if (hook) {
+    request.intentData = await hook.check(caller, input[intent]);
+    const thankYou = (input.callbacks as { thankYouPageUrl?: string } | undefined)?.thankYouPageUrl;
+    checkPostFlowUrl(client, thankYou, 'callbacks.thankYouPageUrl');
+    if (thankYou) request.thankYouPageUrl = thankYou;
+  }
 
   const session = caller.accessToken ? await verifyQuietly(deps.identity, caller.accessToken) : undefined;
   const now = deps.identity.clock.now();
@@ -160,7 +178,8 @@ export async function createRedirectSession(deps: RedirectsDeps, caller: Caller,
     expiresDate: new Date(now.getTime() + REDIRECT_SESSION_TTL_MS).toISOString(),
     completedDate: null,
   });
-  const endpoint = `${deps.identity.publicUrl.replace(/\/$/, '')}/hosted/${PAGES[intent as Intent]}`;
+  const page = hook ? hook.page : PAGES[intent as Intent];
+  const endpoint = `${deps.identity.publicUrl.replace(/\/$/, '')}/hosted/${page}`;
   const fullUrl = `${endpoint}?session=${encodeURIComponent(id)}`;
   return {
     redirectSession: {

@@ -27,6 +27,9 @@ export interface StoredRequest {
     sessionToken?: string;
   };
   postFlowUrl?: string;
+  /** What an intent hook of another domain kept (RedirectIntent), e.g. `{checkoutId}`. */
+  intentData?: Record<string, unknown>;
+  thankYouPageUrl?: string;
 }
 
 export function redirectsStore(db: Kysely<Schema>) {

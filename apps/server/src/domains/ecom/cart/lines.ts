@@ -1,0 +1,171 @@
+/**
+ * Line items: what a cart stores (catalog reference, quantity, a name snapshot), what the catalog
+ * says about it now (a `LineSnapshot`, also frozen into checkouts) and its wire shape (map 9).
+ */
+import type { CatalogItem } from '../../stores/index.ts';
+import type { CatalogRegistry } from '../catalog-registry.ts';
+import { type MoneyFormat, multiPrice } from '../money.ts';
+import type { StoreRules } from '../settings.ts';
+
+export interface CatalogReferenceInput {
+  appId: string;
+  catalogItemId: string;
+  options?: { options?: Record<string, string>; variantId?: string; [key: string]: unknown } | undefined;
+}
+
+export interface StoredLine {
+  id: string;
+  catalogReference: CatalogReferenceInput;
+  quantity: number;
+  /** Name when added, shown if the item disappears from the catalog. */
+  name: string;
+  variantId?: string;
+  /** Same-item key: catalog, item and variant (or options). */
+  itemKey: string;
+}
+
+export type LineStatus = 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
+
+/** A line as the catalog describes it now, in minor units. */
+export interface LineSnapshot {
+  id: string;
+  catalogReference: CatalogReferenceInput;
+  quantity: number;
+  name: string;
+  unitPrice: number;
+  fullPrice: number;
+  status: LineStatus;
+  quantityAvailable?: number;
+  image?: CatalogItem['image'];
+  descriptionLines: CatalogItem['descriptionLines'];
+  itemType: 'PHYSICAL' | 'DIGITAL' | 'UNRECOGNISED';
+  weight?: number;
+  sku?: string;
+  variantId?: string;
+}
+
+export const purchasable = (line: Pick<LineSnapshot, 'status'>) =>
+  line.status === 'AVAILABLE' || line.status === 'PARTIALLY_AVAILABLE';
+export const shippable = (line: Pick<LineSnapshot, 'itemType'>) => line.itemType === 'PHYSICAL';
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function itemKeyOf(catalogs: CatalogRegistry, reference: CatalogReferenceInput, variantId?: string) {
+  const options = variantId ? `variant:${variantId}` : canonical(reference.options ?? {});
+  return `${catalogs.keyOf(reference.appId)}|${reference.catalogItemId}|${options}`;
+}
+
+/** Looks each line up in its catalog (one look-up per line, in parallel). */
+export function snapshotLines(
+  catalogs: CatalogRegistry,
+  siteId: string,
+  lines: readonly StoredLine[],
+): Promise<LineSnapshot[]> {
+  return Promise.all(
+    lines.map(async (line): Promise<LineSnapshot> => {
+      const ref = line.catalogReference;
+      const found = await catalogs.lookUp(siteId, ref.appId, ref.catalogItemId, {
+        ...(ref.options?.options ? { options: ref.options.options } : {}),
+        ...(ref.options?.variantId ? { variantId: ref.options.variantId } : {}),
+        quantity: line.quantity,
+      });
+      const base = { id: line.id, catalogReference: ref, quantity: line.quantity };
+      if (found.availability.status === 'NOT_FOUND' || !('price' in found))
+        return {
+          ...base,
+          name: line.name,
+          unitPrice: 0,
+          fullPrice: 0,
+          status: 'NOT_FOUND',
+          descriptionLines: [],
+          itemType: 'UNRECOGNISED',
+        };
+      const item = found as CatalogItem;
+      return {
+        ...base,
+        name: item.name,
+        unitPrice: item.price.amount,
+        fullPrice: item.fullPrice.amount,
+        status: item.availability.status,
+        ...(item.availability.quantityAvailable === undefined
+          ? {}
+          : { quantityAvailable: item.availability.quantityAvailable }),
+        ...(item.image ? { image: item.image } : {}),
+        descriptionLines: item.descriptionLines,
+        itemType: item.itemType,
+        ...(item.weight === undefined ? {} : { weight: item.weight }),
+        ...(item.sku === undefined ? {} : { sku: item.sku }),
+        ...(item.variantId === undefined ? {} : { variantId: item.variantId }),
+      };
+    }),
+  );
+}
+
+export function paymentOptionOf(rules: StoreRules) {
+  return !rules.payments.test && rules.payments.offline ? 'FULL_PAYMENT_OFFLINE' : 'FULL_PAYMENT_ONLINE';
+}
+
+const text = (original: string) => ({ original, translated: original });
+
+/** The wire line item of map 9, with every field the SDK types mark as always present. */
+export function renderLine(line: LineSnapshot, rules: StoreRules, format: MoneyFormat = rules.money) {
+  const unit = multiPrice(line.unitPrice, format);
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    catalogReference: {
+      appId: line.catalogReference.appId,
+      catalogItemId: line.catalogReference.catalogItemId,
+      ...(line.catalogReference.options ? { options: line.catalogReference.options } : {}),
+    },
+    productName: text(line.name),
+    price: unit,
+    fullPrice: multiPrice(line.fullPrice, format),
+    priceBeforeDiscounts: unit,
+    lineItemPrice: multiPrice(line.unitPrice * line.quantity, format),
+    descriptionLines: line.descriptionLines.map((d) =>
+      d.colorCode
+        ? { name: text(d.name), colorInfo: { ...text(d.value), code: d.colorCode }, lineType: 'COLOR' }
+        : { name: text(d.name), plainText: text(d.value), lineType: 'PLAIN_TEXT' },
+    ),
+    ...(line.image
+      ? {
+          image: {
+            id: line.image.id,
+            url: line.image.url,
+            width: line.image.width,
+            height: line.image.height,
+            altText: line.image.altText ?? line.name,
+            filename: line.image.id,
+          },
+        }
+      : {}),
+    availability: {
+      status: line.status,
+      ...(line.quantityAvailable === undefined ? {} : { quantityAvailable: line.quantityAvailable }),
+    },
+    physicalProperties: {
+      ...(line.weight === undefined ? {} : { weight: line.weight }),
+      ...(line.sku === undefined ? {} : { sku: line.sku }),
+      shippable: shippable(line),
+    },
+    itemType: { preset: line.itemType, custom: '' },
+    paymentOption: paymentOptionOf(rules),
+    priceDescription: text(''),
+    rootCatalogItemId: line.catalogReference.catalogItemId,
+    customLineItem: false,
+    priceUndetermined: false,
+    fixedQuantity: false,
+    savePaymentMethod: false,
+    membersOnly: false,
+    taxableAddress: { addressType: rules.taxableAddressType },
+  };
+}

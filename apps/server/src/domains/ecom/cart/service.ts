@@ -1,0 +1,293 @@
+/** The current-cart calls of map 9 (the caller's own cart) and the sign-in hand-over. */
+import type { Caller } from '../../../http/access.ts';
+import { newId } from '../../../lib/ids.ts';
+import { buyerOf, type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
+import { usableCoupon } from '../coupons.ts';
+import { ecomErrors } from '../errors.ts';
+import { currencyDigits, parseMoney } from '../money.ts';
+import { rulesOf } from '../settings.ts';
+import { type CatalogReferenceInput, itemKeyOf, type StoredLine } from './lines.ts';
+import {
+  cartAnswer,
+  cartContext,
+  changeCart,
+  findCart,
+  MAX_LINES,
+  renderCart,
+  requireCart,
+  type StoredCart,
+  totalsOf,
+} from './state.ts';
+import { renderTotals } from './view.ts';
+
+export interface LineInput {
+  catalogReference: CatalogReferenceInput;
+  quantity?: number | undefined;
+}
+
+const MAX_QUANTITY = 1000;
+
+/** Adds lines (the same item again raises its quantity); `field` names the input array in errors. */
+async function addLines(
+  deps: EcomDeps,
+  siteId: string,
+  cart: StoredCart,
+  inputs: readonly LineInput[],
+  field: string,
+) {
+  const looked = await Promise.all(
+    inputs.map((input) => {
+      const ref = input.catalogReference;
+      return deps.catalogs.lookUp(siteId, ref.appId, ref.catalogItemId, {
+        ...(ref.options?.options ? { options: ref.options.options } : {}),
+        ...(ref.options?.variantId ? { variantId: ref.options.variantId } : {}),
+      });
+    }),
+  );
+  inputs.forEach((input, i) => {
+    const found = looked[i]!;
+    const variantId = 'variantId' in found ? found.variantId : undefined;
+    const itemKey = itemKeyOf(deps.catalogs, input.catalogReference, variantId);
+    const quantity = input.quantity ?? 1;
+    const existing = cart.lineItems.find((line) => line.itemKey === itemKey);
+    if (existing) {
+      if (existing.quantity + quantity > MAX_QUANTITY)
+        throw ecomErrors.tooManyUnits(`${field}[${i}].quantity`);
+      existing.quantity += quantity;
+      return;
+    }
+    const line: StoredLine = {
+      id: newId(),
+      catalogReference: input.catalogReference,
+      quantity,
+      name: 'name' in found ? found.name : '',
+      itemKey,
+      ...(variantId ? { variantId } : {}),
+    };
+    cart.lineItems.push(line);
+  });
+  if (cart.lineItems.length > MAX_LINES) throw ecomErrors.tooManyLines();
+}
+
+export async function getCurrentCart(deps: EcomDeps, caller: Caller) {
+  return cartAnswer(deps, caller.siteId, await requireCart(deps, caller));
+}
+
+export async function addToCurrentCart(
+  deps: EcomDeps,
+  caller: Caller,
+  input: { lineItems?: LineInput[] | undefined; customLineItems?: unknown[] | undefined },
+) {
+  if (input.customLineItems?.length) throw ecomErrors.customLineItems();
+  if (!input.lineItems?.length) throw ecomErrors.noLineItems();
+  const cart = await changeCart(
+    deps,
+    caller,
+    (cart) => addLines(deps, caller.siteId, cart, input.lineItems!, 'lineItems'),
+    { create: true },
+  );
+  return cartAnswer(deps, caller.siteId, cart);
+}
+
+export interface UpdateCartInput {
+  cartInfo?: {
+    buyerNote?: string | undefined;
+    buyerInfo?: { email?: string | undefined } | undefined;
+    contactInfo?: StoredCart['contactInfo'] | undefined;
+    selectedShippingOption?: StoredCart['selectedShippingOption'] | undefined;
+    businessLocationId?: string | undefined;
+  };
+  couponCode?: string | undefined;
+  merchantDiscounts?: Array<{ amount: string | number; lineItemIds?: string[] | undefined }> | undefined;
+  lineItems?: LineInput[] | undefined;
+  customLineItems?: unknown[] | undefined;
+}
+
+export async function updateCurrentCart(deps: EcomDeps, caller: Caller, input: UpdateCartInput) {
+  if (input.customLineItems?.length) throw ecomErrors.customLineItems();
+  if (input.merchantDiscounts && !isAdmin(caller)) throw ecomErrors.merchantDiscountsForOwners();
+  const rules = await rulesOf(deps, caller.siteId);
+  const digits = currencyDigits(rules.money.currency);
+  const merchantDiscounts = input.merchantDiscounts?.map((d, i) => ({
+    amount: parseMoney(d.amount, digits, `merchantDiscounts[${i}].amount`),
+    ...(d.lineItemIds?.length ? { lineItemIds: d.lineItemIds } : {}),
+  }));
+  const cart = await changeCart(
+    deps,
+    caller,
+    async (cart) => {
+      const info = input.cartInfo ?? {};
+      if (info.buyerNote !== undefined) cart.buyerNote = info.buyerNote;
+      if (info.buyerInfo?.email !== undefined)
+        cart.buyerInfo = { ...cart.buyerInfo, email: info.buyerInfo.email };
+      if (info.contactInfo !== undefined) cart.contactInfo = info.contactInfo;
+      if (info.selectedShippingOption !== undefined)
+        cart.selectedShippingOption = info.selectedShippingOption;
+      if (info.businessLocationId !== undefined) cart.businessLocationId = info.businessLocationId;
+      if (input.lineItems?.length) await addLines(deps, caller.siteId, cart, input.lineItems, 'lineItems');
+      if (merchantDiscounts) {
+        const known = new Set(cart.lineItems.map((line) => line.id));
+        const unknown = merchantDiscounts.flatMap((d) =>
+          (d.lineItemIds ?? []).filter((id) => !known.has(id)),
+        );
+        if (unknown.length > 0) throw ecomErrors.lineItemsNotFound(unknown);
+        cart.merchantDiscounts = merchantDiscounts;
+      }
+      if (input.couponCode !== undefined) {
+        const context = await cartContext(deps, caller.siteId, { ...cart, couponCode: undefined });
+        const subtotal = totalsOf(context, cart).subtotal;
+        const coupon = await usableCoupon(
+          deps,
+          caller.siteId,
+          input.couponCode,
+          rules.money.currency,
+          subtotal,
+        );
+        cart.couponCode = coupon.code;
+      }
+    },
+    { create: true },
+  );
+  return cartAnswer(deps, caller.siteId, cart);
+}
+
+export async function deleteCurrentCart(deps: EcomDeps, caller: Caller) {
+  const cart = await requireCart(deps, caller);
+  await deps.store.carts.forSite(caller.siteId).delete(cart.id);
+  return {};
+}
+
+export async function removeLineItems(deps: EcomDeps, caller: Caller, lineItemIds: readonly string[]) {
+  const cart = await changeCart(
+    deps,
+    caller,
+    (cart) => {
+      const unknown = lineItemIds.filter((id) => !cart.lineItems.some((line) => line.id === id));
+      if (unknown.length > 0) throw ecomErrors.lineItemsNotFound([...new Set(unknown)]);
+      cart.lineItems = cart.lineItems.filter((line) => !lineItemIds.includes(line.id));
+      if (cart.merchantDiscounts)
+        cart.merchantDiscounts = cart.merchantDiscounts.map((d) =>
+          d.lineItemIds ? { ...d, lineItemIds: d.lineItemIds.filter((id) => !lineItemIds.includes(id)) } : d,
+        );
+    },
+    { create: false },
+  );
+  return cartAnswer(deps, caller.siteId, cart);
+}
+
+export async function updateQuantities(
+  deps: EcomDeps,
+  caller: Caller,
+  lines: ReadonlyArray<{ id: string; quantity: number }>,
+) {
+  const cart = await changeCart(
+    deps,
+    caller,
+    (cart) => {
+      const unknown = lines.filter((l) => !cart.lineItems.some((line) => line.id === l.id)).map((l) => l.id);
+      if (unknown.length > 0) throw ecomErrors.lineItemsNotFound([...new Set(unknown)]);
+      for (const { id, quantity } of lines)
+        cart.lineItems.find((line) => line.id === id)!.quantity = quantity;
+    },
+    { create: false },
+  );
+  return cartAnswer(deps, caller.siteId, cart);
+}
+
+export async function removeCoupon(deps: EcomDeps, caller: Caller) {
+  const cart = await changeCart(
+    deps,
+    caller,
+    (cart) => {
+      delete cart.couponCode;
+    },
+    { create: false },
+  );
+  return cartAnswer(deps, caller.siteId, cart);
+}
+
+export interface EstimateInput {
+  selectedShippingOption?: { code: string; carrierId?: string | undefined } | undefined;
+  shippingAddress?: Record<string, unknown> | undefined;
+  billingAddress?: Record<string, unknown> | undefined;
+  calculateTax?: boolean | undefined;
+  calculateShipping?: boolean | undefined;
+}
+
+export async function estimateTotals(deps: EcomDeps, caller: Caller, input: EstimateInput) {
+  const cart = await requireCart(deps, caller);
+  const context = await cartContext(deps, caller.siteId, cart);
+  const totals = totalsOf(context, cart, {
+    shippingAddress: input.shippingAddress,
+    billingAddress: input.billingAddress,
+    selectedShipping: input.selectedShippingOption,
+    calculateTax: input.calculateTax,
+    calculateShipping: input.calculateShipping,
+  });
+  const requested = Boolean(input.selectedShippingOption ?? cart.selectedShippingOption);
+  return {
+    cart: renderCart(cart, context, totals),
+    ...renderTotals(context.lines, totals, context.rules, requested),
+  };
+}
+
+/**
+ * Keeps a visitor's cart when the visitor signs in as `memberId`: the visitor's cart becomes the
+ * member's, or its lines are merged into the member's cart (same item: quantities add, at most
+ * 1000) and the visitor's cart is deleted. Safe to call when the visitor has no cart.
+ */
+export async function adoptVisitorCart(deps: EcomDeps, siteId: string, visitorId: string, memberId: string) {
+  const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
+  const member = {
+    kind: 'member' as const,
+    subjectId: memberId,
+    siteId,
+    clientId: undefined,
+    accessToken: undefined,
+  };
+  const visitorCart = await findCart(deps, siteId, visitorKey);
+  if (!visitorCart) return;
+  const carts = deps.store.carts.forSite(siteId);
+  const memberCart = await findCart(deps, siteId, ownerKeyOf(member));
+  if (!memberCart) {
+    await carts.update(
+      visitorCart.id,
+      {
+        ownerKey: ownerKeyOf(member),
+        buyerInfo: {
+          ...buyerOf(member),
+          ...(visitorCart.buyerInfo.email ? { email: visitorCart.buyerInfo.email } : {}),
+        },
+      },
+      { expectedRevision: visitorCart.revision },
+    );
+    return;
+  }
+  await deps.store.transaction(async (trx) => {
+    await changeCartIn(deps, siteId, memberCart, visitorCart, trx);
+    await deps.store.carts.forSite(siteId, trx).delete(visitorCart.id);
+  });
+}
+
+async function changeCartIn(
+  deps: EcomDeps,
+  siteId: string,
+  target: StoredCart & { id: string; revision: string },
+  source: StoredCart,
+  trx: Parameters<typeof deps.store.carts.forSite>[1],
+) {
+  const lines = target.lineItems.map((line) => ({ ...line }));
+  for (const line of source.lineItems) {
+    const same = lines.find((l) => l.itemKey === line.itemKey);
+    if (same) same.quantity = Math.min(MAX_QUANTITY, same.quantity + line.quantity);
+    else if (lines.length < MAX_LINES) lines.push(line);
+  }
+  await deps.store.carts.forSite(siteId, trx).update(
+    target.id,
+    {
+      lineItems: lines,
+      ...(target.couponCode || !source.couponCode ? {} : { couponCode: source.couponCode }),
+    },
+    { expectedRevision: target.revision },
+  );
+}

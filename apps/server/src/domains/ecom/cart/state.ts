@@ -1,0 +1,192 @@
+/**
+ * The stored cart, its optimistic read-change-write cycle, and the view of it the calls answer:
+ * lines re-read from the catalog, the coupon re-checked, totals without a destination.
+ */
+import type { SystemFields } from '../../../db/documents.ts';
+import type { Caller } from '../../../http/access.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
+import { usableCoupon } from '../coupons.ts';
+import { multiPrice } from '../money.ts';
+import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
+import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
+import {
+  type LineSnapshot,
+  purchasable,
+  renderLine,
+  type StoredLine,
+  shippable,
+  snapshotLines,
+} from './lines.ts';
+import { renderDiscounts } from './view.ts';
+
+export interface StoredCart {
+  ownerKey: string;
+  buyerInfo: { visitorId: string; memberId: string; userId: string; email?: string };
+  lineItems: StoredLine[];
+  couponCode?: string;
+  merchantDiscounts?: MerchantDiscountRule[];
+  buyerNote?: string;
+  contactInfo?: { address?: AddressInput; contactDetails?: Record<string, unknown> };
+  selectedShippingOption?: { code: string; carrierId?: string };
+  businessLocationId?: string;
+}
+
+export type Cart = StoredCart & SystemFields;
+
+/** Every top-level field: the update mask, so removed fields really go. */
+const CART_FIELDS = [
+  'ownerKey',
+  'buyerInfo',
+  'lineItems',
+  'couponCode',
+  'merchantDiscounts',
+  'buyerNote',
+  'contactInfo',
+  'selectedShippingOption',
+  'businessLocationId',
+];
+
+export const MAX_LINES = 300;
+
+export const cartErrors = {
+  notFound: () =>
+    notFound('OWNED_CART_NOT_FOUND', 'Cart not found', { reason: 'The caller has no cart yet.' }),
+};
+
+export async function findCart(deps: EcomDeps, siteId: string, ownerKey: string): Promise<Cart | undefined> {
+  const id = await deps.store.cartIdOf(siteId, ownerKey);
+  return id ? deps.store.carts.forSite(siteId).get<StoredCart>(id) : undefined;
+}
+
+export async function requireCart(deps: EcomDeps, caller: Caller): Promise<Cart> {
+  const cart = await findCart(deps, caller.siteId, ownerKeyOf(caller));
+  if (!cart) throw cartErrors.notFound();
+  return cart;
+}
+
+const isConflict = (error: unknown) => error instanceof AppError && error.code === 'REVISION_MISMATCH';
+const isUnique = (error: unknown) => {
+  const code = (error as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+/**
+ * Reads the caller's cart (or starts one when `create`), applies `change` and writes it back with
+ * the revision it read; a concurrent write makes it start over (a few times).
+ */
+export async function changeCart(
+  deps: EcomDeps,
+  caller: Caller,
+  change: (cart: StoredCart) => void | Promise<void>,
+  options: { create: boolean },
+): Promise<Cart> {
+  const carts = deps.store.carts.forSite(caller.siteId);
+  const ownerKey = ownerKeyOf(caller);
+  for (let attempt = 0; ; attempt++) {
+    const current = await findCart(deps, caller.siteId, ownerKey);
+    try {
+      if (!current) {
+        if (!options.create) throw cartErrors.notFound();
+        const fresh: StoredCart = { ownerKey, buyerInfo: buyerOf(caller), lineItems: [] };
+        await change(fresh);
+        return await carts.create(fresh);
+      }
+      await change(current);
+      return await carts.update<StoredCart>(current.id, current as unknown as Record<string, unknown>, {
+        mask: CART_FIELDS,
+        expectedRevision: current.revision,
+      });
+    } catch (error) {
+      if (attempt < 5 && (isConflict(error) || isUnique(error))) continue;
+      throw error;
+    }
+  }
+}
+
+export interface CartContext {
+  rules: StoreRules;
+  lines: LineSnapshot[];
+  coupon?: CouponRule;
+  couponProblem?: string;
+}
+
+export async function cartContext(deps: EcomDeps, siteId: string, cart: StoredCart): Promise<CartContext> {
+  const [rules, lines] = await Promise.all([
+    rulesOf(deps, siteId),
+    snapshotLines(deps.catalogs, siteId, cart.lineItems),
+  ]);
+  if (!cart.couponCode) return { rules, lines };
+  try {
+    return { rules, lines, coupon: await usableCoupon(deps, siteId, cart.couponCode, rules.money.currency) };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500)
+      return { rules, lines, couponProblem: error.description };
+    throw error;
+  }
+}
+
+export function totalsOf(
+  context: CartContext,
+  cart: StoredCart,
+  options: {
+    shippingAddress?: AddressInput | undefined;
+    billingAddress?: AddressInput | undefined;
+    selectedShipping?: { code: string; carrierId?: string | undefined } | undefined;
+    calculateTax?: boolean | undefined;
+    calculateShipping?: boolean | undefined;
+  } = {},
+): Totals {
+  const totals = computeTotals({
+    lines: context.lines.map((line) => ({
+      id: line.id,
+      catalogItemId: line.catalogReference.catalogItemId,
+      unitPrice: line.unitPrice,
+      quantity: line.quantity,
+      purchasable: purchasable(line),
+      shippable: shippable(line),
+    })),
+    rules: context.rules,
+    coupon: context.coupon,
+    merchantDiscounts: cart.merchantDiscounts,
+    shippingAddress: options.shippingAddress ?? cart.contactInfo?.address,
+    billingAddress: options.billingAddress,
+    selectedShipping: options.selectedShipping ?? cart.selectedShippingOption,
+    calculateTax: options.calculateTax,
+    calculateShipping: options.calculateShipping,
+  });
+  if (context.couponProblem) totals.warnings.unshift({ description: context.couponProblem });
+  return totals;
+}
+
+/** The cart of map 9 with its `subtotal` (the demo app reads `subtotal.formattedAmount`). */
+export function renderCart(cart: Cart, context: CartContext, totals: Totals) {
+  const { rules } = context;
+  const currency = rules.money.currency;
+  return {
+    id: cart.id,
+    lineItems: context.lines.map((line) => renderLine(line, rules)),
+    ...(cart.buyerNote !== undefined ? { buyerNote: cart.buyerNote } : {}),
+    buyerInfo: cart.buyerInfo,
+    currency,
+    conversionCurrency: currency,
+    paymentCurrency: currency,
+    buyerLanguage: 'en',
+    siteLanguage: 'en',
+    taxIncludedInPrices: rules.taxIncludedInPrices,
+    weightUnit: rules.weightUnit,
+    appliedDiscounts: renderDiscounts(totals.discounts, rules),
+    ...(cart.contactInfo ? { contactInfo: cart.contactInfo } : {}),
+    ...(cart.selectedShippingOption ? { selectedShippingOption: cart.selectedShippingOption } : {}),
+    ...(cart.businessLocationId ? { businessLocationId: cart.businessLocationId } : {}),
+    subtotal: multiPrice(totals.subtotal, rules.money),
+    createdDate: cart.createdDate,
+    updatedDate: cart.updatedDate,
+    revision: cart.revision,
+  };
+}
+
+export async function cartAnswer(deps: EcomDeps, siteId: string, cart: Cart) {
+  const context = await cartContext(deps, siteId, cart);
+  return { cart: renderCart(cart, context, totalsOf(context, cart)) };
+}

@@ -1,0 +1,152 @@
+/**
+ * Paying a checkout places its order. With an idempotency key (header `Idempotency-Key` or field
+ * `idempotencyKey`) the first answer, success or refusal, is kept and replayed to retries; without
+ * one a paid checkout still refuses a second order (one order per checkout, unique in SQL).
+ *
+ * Sequence: provider charge (a decline stops here: no order, no stock change) → one transaction:
+ * stock of every line (one conditional UPDATE each, through the catalog providers), the coupon
+ * use, the next order number, the order insert, the checkout completion and the cart's removal →
+ * confirmation e-mail.
+ * If the transaction fails (stock ran out, coupon used up) the charge is refunded.
+ */
+import { AppError, ValidationError } from '../../../lib/errors.ts';
+import type { EcomDeps } from '../context.ts';
+import { ecomErrors } from '../errors.ts';
+import { buildOrder, type Order, type StoredOrder, sendConfirmation, stockLines } from '../orders.ts';
+import type { CardInput, ChargeResult } from '../payments/index.ts';
+import { rulesOf } from '../settings.ts';
+import { isUniqueViolation } from '../store.ts';
+import { type Checkout, checkoutTotals, type StoredCheckout } from './service.ts';
+
+export interface PayInput {
+  paymentMethod: 'test' | 'offline';
+  card?: CardInput | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+export interface PayAnswer {
+  order: Order;
+  transaction: { provider: string; status: string };
+}
+
+interface StoredAnswer {
+  ok: boolean;
+  answer?: PayAnswer;
+  error?: {
+    status: number;
+    code: string;
+    message: string;
+    description: string;
+    data: Record<string, unknown>;
+  };
+}
+
+function replay(stored: string): PayAnswer {
+  const parsed = JSON.parse(stored) as StoredAnswer;
+  if (parsed.ok) return parsed.answer!;
+  const e = parsed.error!;
+  throw new AppError(e.status, e.code, e.message, e.description, e.data);
+}
+
+export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Checkout, input: PayInput) {
+  const rules = await rulesOf(deps, siteId);
+  const provider = deps.payments[input.paymentMethod];
+  const key = input.idempotencyKey;
+  if (key) {
+    const seen = await deps.store.claimAttempt(siteId, key, checkout.id);
+    if (seen) {
+      if (seen.checkoutId !== checkout.id) throw ecomErrors.idempotencyKeyReused(key);
+      if (seen.status === 'IN_PROGRESS' || !seen.response) throw ecomErrors.paymentInProgress(key);
+      return replay(seen.response);
+    }
+  }
+  try {
+    if (!rules.payments[input.paymentMethod]) throw ecomErrors.paymentMethodNotEnabled(input.paymentMethod);
+    const problems = provider.check(input.card, deps.clock.now());
+    if (problems.length > 0) throw new ValidationError(problems);
+    const answer = await placeOrder(deps, siteId, checkout, input);
+    if (key) await deps.store.finishAttempt(siteId, key, 'SUCCEEDED', JSON.stringify({ ok: true, answer }));
+    return answer;
+  } catch (error) {
+    if (key) {
+      if (error instanceof AppError && error.status < 500 && error.code !== 'PAYMENT_IN_PROGRESS') {
+        const { status, code, message, description, data } = error;
+        const stored: StoredAnswer = { ok: false, error: { status, code, message, description, data } };
+        await deps.store.finishAttempt(siteId, key, 'FAILED', JSON.stringify(stored));
+      } else await deps.store.dropAttempt(siteId, key);
+    }
+    throw error;
+  }
+}
+
+async function placeOrder(
+  deps: EcomDeps,
+  siteId: string,
+  checkout: Checkout,
+  input: PayInput,
+): Promise<PayAnswer> {
+  if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
+  const rules = await rulesOf(deps, siteId);
+  const totals = checkoutTotals(checkout.internal, rules);
+  const provider = deps.payments[input.paymentMethod];
+  const now = deps.clock.now();
+  const charge: ChargeResult = await provider.charge({
+    siteId,
+    checkoutId: checkout.id,
+    amount: totals.total,
+    currency: rules.money.currency,
+    card: input.card,
+    idempotencyKey: input.idempotencyKey,
+    now,
+  });
+  if (charge.status === 'DECLINED') throw ecomErrors.paymentDeclined(charge.declineCode ?? 'declined');
+
+  let order: Order;
+  try {
+    order = await deps.store.transaction(async (trx) => {
+      await deps.catalogs.reserve(siteId, stockLines(checkout.internal.lines), trx);
+      const coupon = checkout.internal.coupon;
+      if (
+        coupon &&
+        totals.discounts.some((d) => d.coupon) &&
+        !(await deps.store.useCoupon(trx, siteId, coupon.id))
+      )
+        throw ecomErrors.couponExhausted(coupon.code);
+      const number = await deps.store.nextOrderNumber(trx, siteId);
+      const document = buildOrder({
+        checkout,
+        totals,
+        rules,
+        number,
+        provider,
+        charge,
+        now: now.toISOString(),
+      });
+      const created = await deps.store.orders.forSite(siteId, trx).create<StoredOrder>(document);
+      await deps.store.checkouts
+        .forSite(siteId, trx)
+        .update<StoredCheckout>(
+          checkout.id,
+          { completed: true, orderId: created.id },
+          { expectedRevision: checkout.revision },
+        );
+      // The cart is spent once its order exists (as on the platform): the buyer starts a new one.
+      if (checkout.cartId) await deps.store.carts.forSite(siteId, trx).delete(checkout.cartId);
+      return created;
+    });
+  } catch (error) {
+    if (charge.transactionId) await provider.refund(charge.transactionId);
+    const raced =
+      isUniqueViolation(error) || (error instanceof AppError && error.code === 'REVISION_MISMATCH');
+    if (!raced) throw error;
+    const now = await deps.store.checkouts.forSite(siteId).get<StoredCheckout>(checkout.id);
+    if (now?.completed) throw ecomErrors.checkoutCompleted(checkout.id, now.orderId);
+    throw error;
+  }
+  try {
+    await sendConfirmation(deps, siteId, order, rules.money);
+  } catch {
+    // The order stands without its e-mail; the mailbox is best effort.
+  }
+  return { order, transaction: { provider: provider.id, status: charge.status } };
+}

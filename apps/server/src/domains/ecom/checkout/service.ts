@@ -1,0 +1,218 @@
+/**
+ * Checkouts: the cart frozen (line prices, coupon, merchant discounts) with the buyer's e-mail,
+ * addresses and shipping choice. Totals are recomputed from the frozen lines whenever those
+ * details change. The public document is stored beside an `internal` part that is never sent.
+ */
+import type { SystemFields } from '../../../db/documents.ts';
+import type { Caller } from '../../../http/access.ts';
+import { type LineSnapshot, purchasable, renderLine, shippable } from '../cart/lines.ts';
+import { cartContext, findCart, totalsOf } from '../cart/state.ts';
+import { renderShipping, renderTotals } from '../cart/view.ts';
+import { type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
+import { ecomErrors } from '../errors.ts';
+import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
+import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
+
+export interface CheckoutInternal {
+  ownerKey: string;
+  lines: LineSnapshot[];
+  coupon?: CouponRule;
+  merchantDiscounts?: MerchantDiscountRule[];
+  shippingAddress?: AddressInput;
+  billingAddress?: AddressInput;
+  selectedShipping?: { code: string; carrierId?: string };
+  email?: string;
+  /** Minor units charged by `pay` (priceSummary.total when computed). */
+  total: number;
+}
+
+export interface StoredCheckout {
+  internal: CheckoutInternal;
+  cartId?: string;
+  completed: boolean;
+  orderId?: string;
+  channelType: string;
+  buyerInfo: { visitorId: string; memberId: string; userId: string; email?: string };
+  [field: string]: unknown;
+}
+
+export type Checkout = StoredCheckout & SystemFields;
+
+export interface CheckoutDetails {
+  email?: string | undefined;
+  shippingAddress?: AddressInput | undefined;
+  billingAddress?: AddressInput | undefined;
+  selectedShippingOption?: { code: string; carrierId?: string | undefined } | undefined;
+}
+
+export function checkoutTotals(internal: CheckoutInternal, rules: StoreRules): Totals {
+  return computeTotals({
+    lines: internal.lines.map((line) => ({
+      id: line.id,
+      catalogItemId: line.catalogReference.catalogItemId,
+      unitPrice: line.unitPrice,
+      quantity: line.quantity,
+      purchasable: purchasable(line),
+      shippable: shippable(line),
+    })),
+    rules,
+    coupon: internal.coupon,
+    merchantDiscounts: internal.merchantDiscounts,
+    shippingAddress: internal.shippingAddress,
+    billingAddress: internal.billingAddress,
+    selectedShipping: internal.selectedShipping,
+  });
+}
+
+/** The public fields, recomputed from `internal` under the site's current rules. */
+function publicFields(internal: CheckoutInternal, rules: StoreRules, totals: Totals) {
+  const { shippingInfo, ...rest } = renderTotals(
+    internal.lines,
+    totals,
+    rules,
+    Boolean(internal.selectedShipping),
+  );
+  return {
+    ...rest,
+    lineItems: internal.lines.map((line) => renderLine(line, rules)),
+    billingInfo: internal.billingAddress ? { address: internal.billingAddress } : {},
+    shippingInfo: {
+      ...(internal.shippingAddress ? { shippingDestination: { address: internal.shippingAddress } } : {}),
+      ...renderShipping(totals, rules, Boolean(internal.selectedShipping)),
+    },
+    conversionCurrency: rules.money.currency,
+    taxIncludedInPrices: rules.taxIncludedInPrices,
+    paymentMethods: (['test', 'offline'] as const).filter((method) => rules.payments[method]),
+  };
+}
+
+/** Refuses a shipping option the destination does not get. */
+function checkShipping(totals: Totals, wanted: CheckoutDetails['selectedShippingOption'], field: string) {
+  if (!wanted) return;
+  const chosen = totals.selectedShipping?.rule;
+  if (!chosen || chosen.code !== wanted.code || (wanted.carrierId && wanted.carrierId !== chosen.carrierId))
+    throw ecomErrors.shippingOptionUnavailable(`${field}.code`, wanted.code);
+}
+
+export const view = (checkout: Checkout) => {
+  const { internal: _internal, ...rest } = checkout;
+  return rest;
+};
+
+export async function createCheckout(
+  deps: EcomDeps,
+  caller: Caller,
+  input: CheckoutDetails & { channelType?: string | undefined },
+) {
+  const cart = await findCart(deps, caller.siteId, ownerKeyOf(caller));
+  if (!cart || cart.lineItems.length === 0) throw ecomErrors.cartEmpty();
+  const context = await cartContext(deps, caller.siteId, cart);
+  const unavailable = context.lines.filter((line) => line.status !== 'AVAILABLE').map((line) => line.id);
+  if (unavailable.length > 0) throw ecomErrors.linesUnavailable(unavailable);
+  const { rules } = context;
+  if (!rules.payments.test && !rules.payments.offline) throw ecomErrors.onlinePaymentsNotEnabled();
+  const shippingAddress = input.shippingAddress ?? cart.contactInfo?.address;
+  const selected = input.selectedShippingOption ?? cart.selectedShippingOption;
+  const totals = totalsOf(context, cart, {
+    shippingAddress,
+    billingAddress: input.billingAddress,
+    selectedShipping: selected,
+  });
+  if (input.selectedShippingOption)
+    checkShipping(totals, input.selectedShippingOption, 'selectedShippingOption');
+  const couponApplied = totals.discounts.some((d) => d.coupon);
+  const email = input.email ?? cart.buyerInfo.email;
+  const internal: CheckoutInternal = {
+    ownerKey: ownerKeyOf(caller),
+    lines: context.lines,
+    ...(couponApplied && context.coupon ? { coupon: context.coupon } : {}),
+    ...(cart.merchantDiscounts?.length ? { merchantDiscounts: cart.merchantDiscounts } : {}),
+    ...(shippingAddress ? { shippingAddress } : {}),
+    ...(input.billingAddress ? { billingAddress: input.billingAddress } : {}),
+    ...(totals.selectedShipping
+      ? {
+          selectedShipping: {
+            code: totals.selectedShipping.rule.code,
+            carrierId: totals.selectedShipping.rule.carrierId,
+          },
+        }
+      : {}),
+    ...(email ? { email } : {}),
+    total: totals.total,
+  };
+  const checkout = await deps.store.checkouts.forSite(caller.siteId).create<StoredCheckout>({
+    internal,
+    cartId: cart.id,
+    completed: false,
+    channelType: input.channelType ?? 'WEB',
+    buyerInfo: { ...cart.buyerInfo, ...(email ? { email } : {}) },
+    ...publicFields(internal, rules, totals),
+  });
+  return { checkoutId: checkout.id };
+}
+
+/** The checkout if `caller` created it (or is an owner); others get CHECKOUT_NOT_FOUND. */
+export async function checkoutFor(
+  deps: EcomDeps,
+  siteId: string,
+  id: string,
+  caller?: Caller,
+): Promise<Checkout> {
+  const checkout = await deps.store.checkouts.forSite(siteId).get<StoredCheckout>(id);
+  if (!checkout) throw ecomErrors.checkoutNotFound(id);
+  if (caller && !isAdmin(caller) && checkout.internal.ownerKey !== ownerKeyOf(caller))
+    throw ecomErrors.checkoutNotFound(id);
+  return checkout;
+}
+
+export async function getCheckout(deps: EcomDeps, caller: Caller, id: string) {
+  return { checkout: view(await checkoutFor(deps, caller.siteId, id, caller)) };
+}
+
+/** Changes buyer details of an open checkout and recomputes its totals (caller already checked). */
+export async function changeCheckoutDetails(
+  deps: EcomDeps,
+  siteId: string,
+  checkout: Checkout,
+  details: CheckoutDetails,
+  shippingField = 'checkout.selectedShippingOption',
+): Promise<Checkout> {
+  if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
+  const rules = await rulesOf(deps, siteId);
+  const internal: CheckoutInternal = { ...checkout.internal };
+  if (details.email !== undefined) internal.email = details.email;
+  if (details.shippingAddress !== undefined) internal.shippingAddress = details.shippingAddress;
+  if (details.billingAddress !== undefined) internal.billingAddress = details.billingAddress;
+  if (details.selectedShippingOption !== undefined) {
+    const { code, carrierId } = details.selectedShippingOption;
+    internal.selectedShipping = { code, ...(carrierId ? { carrierId } : {}) };
+  }
+  const totals = checkoutTotals(internal, rules);
+  checkShipping(totals, details.selectedShippingOption, shippingField);
+  if (totals.selectedShipping)
+    internal.selectedShipping = {
+      code: totals.selectedShipping.rule.code,
+      carrierId: totals.selectedShipping.rule.carrierId,
+    };
+  else delete internal.selectedShipping;
+  internal.total = totals.total;
+  return deps.store.checkouts.forSite(siteId).update<StoredCheckout>(
+    checkout.id,
+    {
+      internal,
+      buyerInfo: { ...checkout.buyerInfo, ...(internal.email ? { email: internal.email } : {}) },
+      ...publicFields(internal, rules, totals),
+    },
+    { expectedRevision: checkout.revision },
+  );
+}
+
+export async function updateCheckout(
+  deps: EcomDeps,
+  caller: Caller,
+  input: CheckoutDetails & { id: string },
+) {
+  const checkout = await checkoutFor(deps, caller.siteId, input.id, caller);
+  const { id: _id, ...details } = input;
+  return { checkout: view(await changeCheckoutDetails(deps, caller.siteId, checkout, details)) };
+}

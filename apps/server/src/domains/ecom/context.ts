@@ -1,0 +1,53 @@
+/** What every ecom use case shares. */
+import type { Database } from '../../db/connect.ts';
+import type { Caller } from '../../http/access.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../mail/index.ts';
+import { type RedirectsStore, redirectsStore } from '../redirects/index.ts';
+import type { SitesDeps } from '../sites/index.ts';
+import type { CatalogProvider } from '../stores/index.ts';
+import { type CatalogRegistry, catalogRegistry } from './catalog-registry.ts';
+import { builtInProviders, type PaymentProviders } from './payments/index.ts';
+import { type EcomStore, ecomStore } from './store.ts';
+
+export interface EcomDeps {
+  store: EcomStore;
+  sites: SitesDeps;
+  clock: Clock;
+  catalogs: CatalogRegistry;
+  payments: PaymentProviders;
+  mail: Mailer;
+  redirects: RedirectsStore;
+}
+
+export function buildEcom(options: {
+  database: Database;
+  clock: Clock;
+  sites: SitesDeps;
+  mail: Mailer;
+  catalogs: readonly CatalogProvider[];
+}): EcomDeps {
+  return {
+    store: ecomStore(options.database, options.clock),
+    sites: options.sites,
+    clock: options.clock,
+    catalogs: catalogRegistry(options.catalogs),
+    payments: builtInProviders(),
+    mail: options.mail,
+    redirects: redirectsStore(options.database.db),
+  };
+}
+
+export const isAdmin = (caller: Pick<Caller, 'kind'>) => caller.kind === 'admin' || caller.kind === 'app';
+
+/** Whose cart: `visitor:<id>`, `member:<id>` or `admin:<id>` (owner key or app). */
+export const ownerKeyOf = (caller: Pick<Caller, 'kind' | 'subjectId'>) =>
+  `${caller.kind === 'visitor' || caller.kind === 'member' ? caller.kind : 'admin'}:${caller.subjectId}`;
+
+export function buyerOf(caller: Pick<Caller, 'kind' | 'subjectId'>) {
+  return {
+    visitorId: caller.kind === 'visitor' ? caller.subjectId : '',
+    memberId: caller.kind === 'member' ? caller.subjectId : '',
+    userId: caller.kind === 'visitor' || caller.kind === 'member' ? '' : caller.subjectId,
+  };
+}

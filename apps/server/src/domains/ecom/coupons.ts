@@ -1,0 +1,172 @@
+/**
+ * Site coupons (owner CRUD under /plaza/v1/coupons) and their checks when a buyer applies one.
+ * Codes are case-insensitive (kept upper-case); usages are counted in `times_used` when an order
+ * is placed, refused past `usageLimit` by the same conditional UPDATE.
+ */
+
+import { parseMask } from '../../db/documents.ts';
+import type { Caller } from '../../http/access.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
+import type { EcomDeps } from './context.ts';
+import { ecomErrors } from './errors.ts';
+import { currencyDigits, formatMoney, parseMoney, percentToMicros, toDecimalString } from './money.ts';
+import { isUniqueViolation } from './store.ts';
+import type { CouponRule } from './totals.ts';
+
+export interface CouponFields {
+  code: string;
+  type: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FREE_SHIPPING';
+  name?: string;
+  percentage?: number;
+  amount?: string | number;
+  minimumSubtotal?: string | number;
+  startDate?: string;
+  expirationDate?: string;
+  usageLimit?: number;
+  scope?: { catalogItemIds: string[] };
+  active?: boolean;
+}
+
+type StoredCoupon = Omit<CouponFields, 'amount' | 'minimumSubtotal'> & {
+  id: string;
+  active: boolean;
+  amount?: string;
+  minimumSubtotal?: string;
+};
+
+async function digitsOf(deps: EcomDeps, siteId: string) {
+  const site = await deps.sites.store.getSiteCached(siteId);
+  return currencyDigits(site?.currency ?? 'USD');
+}
+
+/** Checks a whole coupon and normalises its code and amounts. */
+function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<StoredCoupon, 'id'> {
+  const amount = (value: string | number | undefined, field: string) =>
+    value === undefined ? undefined : toDecimalString(parseMoney(value, digits, `${at}.${field}`), digits);
+  if (fields.type === 'PERCENTAGE' && fields.percentage === undefined)
+    throw invalidField(`${at}.percentage`, 'is required for PERCENTAGE coupons', 'REQUIRED_FIELD');
+  if (fields.type === 'FIXED_AMOUNT' && fields.amount === undefined)
+    throw invalidField(`${at}.amount`, 'is required for FIXED_AMOUNT coupons', 'REQUIRED_FIELD');
+  if (fields.startDate && fields.expirationDate && fields.expirationDate <= fields.startDate)
+    throw invalidField(`${at}.expirationDate`, 'must be after startDate');
+  const { amount: _a, minimumSubtotal: _m, ...rest } = fields;
+  const fixed = amount(fields.amount, 'amount');
+  const minimum = amount(fields.minimumSubtotal, 'minimumSubtotal');
+  return {
+    ...rest,
+    code: fields.code.toUpperCase(),
+    active: fields.active ?? true,
+    ...(fixed === undefined ? {} : { amount: fixed }),
+    ...(minimum === undefined ? {} : { minimumSubtotal: minimum }),
+  };
+}
+
+const withUsages = (doc: string, used: number) => `${doc.slice(0, -1)},"numberOfUsages":${used}}`;
+
+async function view(deps: EcomDeps, siteId: string, id: string) {
+  const doc = await deps.store.coupons.forSite(siteId).getRaw(id);
+  if (doc === undefined) throw ecomErrors.couponNotFoundById(id);
+  const used = (await deps.store.timesUsed(siteId, [id])).get(id) ?? 0;
+  return rawJson(`{"coupon":${withUsages(doc, used)}}`);
+}
+
+export async function createCoupon(deps: EcomDeps, caller: Caller, input: CouponFields) {
+  const fields = normalise(input, await digitsOf(deps, caller.siteId));
+  try {
+    const created = await deps.store.coupons.forSite(caller.siteId).create(fields);
+    return view(deps, caller.siteId, created.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ecomErrors.couponCodeTaken(fields.code);
+    throw error;
+  }
+}
+
+export const getCoupon = (deps: EcomDeps, caller: Caller, id: string) => view(deps, caller.siteId, id);
+
+export async function updateCoupon(
+  deps: EcomDeps,
+  caller: Caller,
+  input: Partial<CouponFields> & { id: string; revision?: string | number },
+  mask?: unknown,
+) {
+  const coupons = deps.store.coupons.forSite(caller.siteId);
+  const current = await coupons.get<StoredCoupon>(input.id);
+  if (!current) throw ecomErrors.couponNotFoundById(input.id);
+  const { id, revision, ...patch } = input;
+  const paths = parseMask(mask);
+  const chosen = paths
+    ? Object.fromEntries(paths.map((p) => [p, (patch as Record<string, unknown>)[p]]))
+    : patch;
+  const merged = { ...current, ...chosen } as CouponFields;
+  const fields = normalise(merged, await digitsOf(deps, caller.siteId));
+  try {
+    await coupons.update(id, fields, { expectedRevision: revision });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ecomErrors.couponCodeTaken(fields.code);
+    throw error;
+  }
+  return view(deps, caller.siteId, id);
+}
+
+export async function deleteCoupon(deps: EcomDeps, caller: Caller, id: string) {
+  if (!(await deps.store.coupons.forSite(caller.siteId).delete(id))) throw ecomErrors.couponNotFoundById(id);
+  return {};
+}
+
+export async function queryCoupons(deps: EcomDeps, caller: Caller, query: unknown) {
+  const page = await deps.store.coupons.forSite(caller.siteId).query(query);
+  const ids = page.items.map((doc) => (JSON.parse(doc) as { id: string }).id);
+  const used = await deps.store.timesUsed(caller.siteId, ids);
+  return wrapRawList(
+    'coupons',
+    page.items.map((doc, i) => withUsages(doc, used.get(ids[i]!) ?? 0)),
+    { pagingMetadata: page.metadata },
+  );
+}
+
+function toRule(coupon: StoredCoupon, digits: number): CouponRule {
+  const minor = (value: string | undefined) =>
+    value === undefined ? undefined : parseMoney(value, digits, 'coupon');
+  const amount = minor(coupon.amount);
+  const minimumSubtotal = minor(coupon.minimumSubtotal);
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    ...(coupon.name ? { name: coupon.name } : {}),
+    type: coupon.type,
+    ...(coupon.percentage === undefined ? {} : { percentMicros: percentToMicros(coupon.percentage) }),
+    ...(amount === undefined ? {} : { amount }),
+    ...(minimumSubtotal === undefined ? {} : { minimumSubtotal }),
+    ...(coupon.scope?.catalogItemIds.length ? { catalogItemIds: coupon.scope.catalogItemIds } : {}),
+  };
+}
+
+/**
+ * The coupon of `code` if a buyer may use it now. With `subtotal` the minimum is checked too (when
+ * applying; later estimates keep the coupon and only warn).
+ */
+export async function usableCoupon(
+  deps: EcomDeps,
+  siteId: string,
+  code: string,
+  currency: string,
+  subtotal?: number,
+): Promise<CouponRule> {
+  const found = await deps.store.couponByCode(siteId, code);
+  if (!found) throw ecomErrors.couponNotFound(code);
+  const coupon = JSON.parse(found.doc) as StoredCoupon;
+  const now = deps.clock.now().toISOString();
+  if (!coupon.active) throw ecomErrors.couponDisabled(coupon.code);
+  if (coupon.startDate && now < coupon.startDate)
+    throw ecomErrors.couponNotActiveYet(coupon.code, coupon.startDate);
+  if (coupon.expirationDate && now >= coupon.expirationDate)
+    throw ecomErrors.couponExpired(coupon.code, coupon.expirationDate);
+  if (coupon.usageLimit !== undefined && found.timesUsed >= coupon.usageLimit)
+    throw ecomErrors.couponExhausted(coupon.code);
+  const digits = currencyDigits(currency);
+  const rule = toRule(coupon, digits);
+  if (subtotal !== undefined && rule.minimumSubtotal !== undefined && subtotal < rule.minimumSubtotal)
+    throw ecomErrors.couponMinimum(coupon.code, formatMoney(rule.minimumSubtotal, currency, digits));
+  return rule;
+}

@@ -1,0 +1,155 @@
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+
+const app = (status: number, code: string, message: string, description = message, data = {}) =>
+  new AppError(status, code, message, description, data);
+
+export const ecomErrors = {
+  cartEmpty: () => app(400, 'CART_EMPTY', 'The cart is empty', 'Add items to the cart before checking out.'),
+  linesUnavailable: (lineItemIds: string[]) =>
+    app(
+      409,
+      'LINE_ITEMS_UNAVAILABLE',
+      'Some line items cannot be bought',
+      'Remove the unavailable line items or lower their quantity, then try again.',
+      { lineItemIds },
+    ),
+  onlinePaymentsNotEnabled: () =>
+    app(
+      409,
+      'ONLINE_PAYMENTS_NOT_ENABLED',
+      'This site cannot take payments yet',
+      'The site owner has not enabled a payment provider (site settings `payments`).',
+    ),
+  lineItemsNotFound: (ids: string[]) =>
+    app(404, 'LINE_ITEM_NOT_FOUND', 'Line item not found', `The cart has no line item ${ids.join(', ')}.`, {
+      lineItemIds: ids,
+    }),
+  tooManyUnits: (field: string) => invalidField(field, 'a line item holds at most 1000 units', 'MAX'),
+  tooManyLines: () => invalidField('lineItems', 'a cart holds at most 300 line items', 'MAX_SIZE'),
+  customLineItems: () =>
+    invalidField('customLineItems', 'custom line items are not supported', 'FIELD_NOT_ALLOWED'),
+  noLineItems: () => invalidField('lineItems', 'at least one line item is required', 'REQUIRED_FIELD'),
+  couponNotFound: (code: string) =>
+    app(400, 'ERROR_COUPON_DOES_NOT_EXIST', 'Coupon not found', `No coupon has the code "${code}".`, {
+      code,
+    }),
+  couponDisabled: (code: string) =>
+    app(400, 'ERROR_COUPON_IS_DISABLED', 'Coupon is disabled', `The coupon "${code}" is switched off.`, {
+      code,
+    }),
+  couponNotActiveYet: (code: string, startDate: string) =>
+    app(
+      400,
+      'ERROR_COUPON_IS_NOT_ACTIVE_YET',
+      'Coupon is not active yet',
+      `The coupon "${code}" starts on ${startDate}.`,
+      {
+        code,
+        startDate,
+      },
+    ),
+  couponExpired: (code: string, expirationDate: string) =>
+    app(
+      400,
+      'ERROR_COUPON_IS_EXPIRED',
+      'Coupon has expired',
+      `The coupon "${code}" expired on ${expirationDate}.`,
+      {
+        code,
+        expirationDate,
+      },
+    ),
+  couponExhausted: (code: string) =>
+    app(
+      400,
+      'ERROR_COUPON_USAGE_EXCEEDED',
+      'Coupon usage limit reached',
+      `The coupon "${code}" was used up.`,
+      {
+        code,
+      },
+    ),
+  couponMinimum: (code: string, minimum: string) =>
+    app(
+      400,
+      'ERROR_COUPON_MINIMUM_SUBTOTAL',
+      'Subtotal too low for this coupon',
+      `The coupon "${code}" needs a subtotal of at least ${minimum}.`,
+      { code, minimumSubtotal: minimum },
+    ),
+  couponCodeTaken: (code: string) =>
+    app(409, 'COUPON_CODE_ALREADY_EXISTS', 'Coupon code taken', `Another coupon has the code "${code}".`, {
+      code,
+    }),
+  couponNotFoundById: (id: string) => notFound('COUPON_NOT_FOUND', 'Coupon not found', { id }),
+  merchantDiscountsForOwners: () =>
+    app(
+      403,
+      'PERMISSION_DENIED',
+      'Insufficient permissions',
+      'Only site owners may apply merchant discounts.',
+    ),
+  checkoutNotFound: (id: string) => notFound('CHECKOUT_NOT_FOUND', 'Checkout not found', { id }),
+  checkoutCompleted: (id: string, orderId: string | undefined) =>
+    app(
+      409,
+      'CHECKOUT_ALREADY_COMPLETED',
+      'The checkout was already paid',
+      'Its order exists; start a new checkout.',
+      {
+        checkoutId: id,
+        ...(orderId ? { orderId } : {}),
+      },
+    ),
+  shippingOptionUnavailable: (field: string, code: string) =>
+    invalidField(field, `shipping option "${code}" is not available for this destination`, 'VALIDATION'),
+  paymentMethodNotEnabled: (method: string) =>
+    app(
+      400,
+      'PAYMENT_METHOD_NOT_ENABLED',
+      'Payment method not enabled',
+      `The site does not accept "${method}" payments.`,
+      {
+        paymentMethod: method,
+      },
+    ),
+  paymentDeclined: (reason: string) =>
+    app(402, 'PAYMENT_DECLINED', 'The payment was declined', `The card was declined (${reason}).`, {
+      declineCode: reason,
+    }),
+  paymentInProgress: (key: string) =>
+    app(
+      409,
+      'PAYMENT_IN_PROGRESS',
+      'A payment with this idempotency key is still running',
+      'Retry in a moment.',
+      {
+        idempotencyKey: key,
+      },
+    ),
+  idempotencyKeyReused: (key: string) =>
+    app(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'The idempotency key belongs to another checkout',
+      'Use a new key for each checkout payment.',
+      { idempotencyKey: key },
+    ),
+  orderNotFound: (id: string) => notFound('ORDER_NOT_FOUND', 'Order not found', { id }),
+  orderState: (id: string, description: string) =>
+    app(409, 'INVALID_ORDER_STATE', 'The order cannot change this way', description, { id }),
+  notCheckoutSession: (id: string) =>
+    app(
+      400,
+      'WRONG_INTENT',
+      'This redirect session is not a checkout session',
+      'Its intent is not ecomCheckout.',
+      { id },
+    ),
+  sessionExpired: (id: string) =>
+    app(410, 'REDIRECT_SESSION_EXPIRED', 'Redirect session expired', 'Start the checkout again.', { id }),
+  noOrderYet: (id: string) =>
+    app(409, 'ORDER_NOT_PLACED', 'The checkout has no order yet', 'Pay the checkout first.', {
+      checkoutId: id,
+    }),
+};

@@ -1,0 +1,91 @@
+/**
+ * The hosted checkout: the `ecomCheckout: {checkoutId}` redirect intent (its page is
+ * `${PUBLIC_URL}/hosted/checkout?session=<id>`) and the public calls that page makes with the
+ * session id: read the checkout, change buyer details, pay, read the thank-you data.
+ */
+import type { Caller } from '../../http/access.ts';
+import { invalidField } from '../../lib/errors.ts';
+import type { RedirectIntent, RedirectSessionRecord } from '../redirects/index.ts';
+import { type PayInput, payCheckout } from './checkout/pay.ts';
+import { type CheckoutDetails, changeCheckoutDetails, checkoutFor, view } from './checkout/service.ts';
+import type { EcomDeps } from './context.ts';
+import { ecomErrors } from './errors.ts';
+import type { StoredOrder } from './orders.ts';
+
+/** The redirects hook: the caller must be the buyer of an open checkout. */
+export function ecomCheckoutIntent(deps: EcomDeps): RedirectIntent {
+  return {
+    page: 'checkout',
+    async check(caller: Caller, value: unknown) {
+      const checkoutId = (value as { checkoutId?: unknown } | undefined)?.checkoutId;
+      if (typeof checkoutId !== 'string' || checkoutId === '')
+        throw invalidField('ecomCheckout.checkoutId', 'is required', 'REQUIRED_FIELD');
+      const checkout = await checkoutFor(deps, caller.siteId, checkoutId, caller);
+      if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
+      return { checkoutId };
+    },
+  };
+}
+
+async function openSession(deps: EcomDeps, id: string, options: { live: boolean }) {
+  const session = await deps.redirects.get(id);
+  const checkoutId = session?.request.intentData?.checkoutId;
+  if (!session) throw ecomErrors.checkoutNotFound(id);
+  if (session.intent !== 'ecomCheckout' || typeof checkoutId !== 'string')
+    throw ecomErrors.notCheckoutSession(id);
+  if (options.live && session.expiresDate <= deps.clock.now().toISOString())
+    throw ecomErrors.sessionExpired(id);
+  return { session, checkoutId };
+}
+
+const links = (session: RedirectSessionRecord) => ({
+  ...(session.request.postFlowUrl ? { postFlowUrl: session.request.postFlowUrl } : {}),
+  ...(session.request.thankYouPageUrl ? { thankYouPageUrl: session.request.thankYouPageUrl } : {}),
+});
+
+function hostedView(checkout: Awaited<ReturnType<typeof checkoutFor>>, session: RedirectSessionRecord) {
+  const publicView = view(checkout);
+  return {
+    checkout: publicView,
+    paymentMethods: (publicView.paymentMethods as string[] | undefined) ?? [],
+    ...links(session),
+  };
+}
+
+export async function getHostedCheckout(deps: EcomDeps, sessionId: string) {
+  const { session, checkoutId } = await openSession(deps, sessionId, { live: false });
+  return hostedView(await checkoutFor(deps, session.siteId, checkoutId), session);
+}
+
+export async function updateHostedCheckout(deps: EcomDeps, sessionId: string, details: CheckoutDetails) {
+  const { session, checkoutId } = await openSession(deps, sessionId, { live: true });
+  const checkout = await checkoutFor(deps, session.siteId, checkoutId);
+  return hostedView(
+    await changeCheckoutDetails(deps, session.siteId, checkout, details, 'selectedShippingOption'),
+    session,
+  );
+}
+
+export async function payHostedCheckout(deps: EcomDeps, sessionId: string, input: PayInput) {
+  const { session, checkoutId } = await openSession(deps, sessionId, { live: true });
+  const checkout = await checkoutFor(deps, session.siteId, checkoutId);
+  const answer = await payCheckout(deps, session.siteId, checkout, input);
+  await deps.redirects.complete(sessionId, deps.clock.now().toISOString());
+  return answer;
+}
+
+export async function getHostedThankYou(deps: EcomDeps, sessionId: string) {
+  const { session, checkoutId } = await openSession(deps, sessionId, { live: false });
+  const checkout = await checkoutFor(deps, session.siteId, checkoutId);
+  if (!checkout.orderId) throw ecomErrors.noOrderYet(checkoutId);
+  const order = await deps.store.orders.forSite(session.siteId).get<StoredOrder>(checkout.orderId);
+  if (!order) throw ecomErrors.orderNotFound(checkout.orderId);
+  return {
+    orderId: order.id,
+    orderNumber: order.number,
+    total: order.priceSummary.total!,
+    paymentStatus: order.paymentStatus,
+    ...(order.buyerInfo.email ? { buyerEmail: order.buyerInfo.email } : {}),
+    ...links(session),
+  };
+}

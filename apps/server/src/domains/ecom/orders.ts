@@ -1,0 +1,282 @@
+/**
+ * Orders, modelled on the platform's eCom Orders: built from a paid checkout, then owned by the
+ * site owner (search, get, mark paid, cancel with restock). Order statuses: APPROVED, CANCELED;
+ * payment statuses: NOT_PAID (offline), AUTHORIZED, PAID, FULLY_REFUNDED, VOIDED.
+ */
+import type { SystemFields } from '../../db/documents.ts';
+import type { Caller } from '../../http/access.ts';
+import { newId } from '../../lib/ids.ts';
+import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
+import type { StockLine } from '../stores/index.ts';
+import { renderLine } from './cart/lines.ts';
+import type { Checkout } from './checkout/service.ts';
+import type { EcomDeps } from './context.ts';
+import { ecomErrors } from './errors.ts';
+import { type MoneyFormat, microsToRate, price } from './money.ts';
+import type { ChargeResult, PaymentProvider } from './payments/index.ts';
+import type { StoreRules } from './settings.ts';
+import type { Totals } from './totals.ts';
+
+export type PaymentStatus = 'NOT_PAID' | 'AUTHORIZED' | 'PAID' | 'FULLY_REFUNDED' | 'VOIDED';
+
+export interface OrderLine {
+  id: string;
+  catalogReference: { appId: string; catalogItemId: string; options?: Record<string, unknown> };
+  variantId?: string;
+  quantity: number;
+  [field: string]: unknown;
+}
+
+export interface StoredOrder {
+  number: string;
+  checkoutId: string;
+  status: 'APPROVED' | 'CANCELED';
+  paymentStatus: PaymentStatus;
+  currency: string;
+  buyerInfo: { visitorId?: string; memberId?: string; email?: string };
+  lineItems: OrderLine[];
+  priceSummary: Record<string, { amount: string; formattedAmount: string }>;
+  payments: Array<{
+    id: string;
+    provider: string;
+    status: string;
+    transactionId?: string;
+    amount: { amount: string; formattedAmount: string };
+    createdDate: string;
+  }>;
+  activities: Array<{ type: string; createdDate: string }>;
+  [field: string]: unknown;
+}
+
+export type Order = StoredOrder & SystemFields;
+
+const PAYMENT_STATUS: Record<ChargeResult['status'], PaymentStatus> = {
+  CAPTURED: 'PAID',
+  AUTHORIZED: 'AUTHORIZED',
+  PENDING: 'NOT_PAID',
+  DECLINED: 'NOT_PAID',
+};
+
+/** The order document of a checkout paid with `charge`. */
+export function buildOrder(input: {
+  checkout: Checkout;
+  totals: Totals;
+  rules: StoreRules;
+  number: number;
+  provider: PaymentProvider;
+  charge: ChargeResult;
+  now: string;
+}): StoredOrder {
+  const { checkout, totals, rules, now, charge } = input;
+  const internal = checkout.internal;
+  const p = (minor: number) => price(minor, rules.money);
+  const rate = microsToRate(totals.taxRate.micros);
+  const buyer = checkout.buyerInfo;
+  const shipping = totals.selectedShipping;
+  return {
+    number: String(input.number),
+    checkoutId: checkout.id,
+    ...(checkout.cartId ? { cartId: checkout.cartId } : {}),
+    status: 'APPROVED',
+    paymentStatus: PAYMENT_STATUS[charge.status],
+    fulfillmentStatus: 'NOT_FULFILLED',
+    archived: false,
+    currency: rules.money.currency,
+    weightUnit: rules.weightUnit,
+    taxIncludedInPrices: rules.taxIncludedInPrices,
+    channelInfo: { type: checkout.channelType },
+    buyerInfo: {
+      ...(buyer.visitorId ? { visitorId: buyer.visitorId } : {}),
+      ...(buyer.memberId ? { memberId: buyer.memberId } : {}),
+      ...(internal.email ? { email: internal.email } : {}),
+    },
+    lineItems: internal.lines.map((line, i) => {
+      const t = totals.lines[i]!;
+      const wire = renderLine(line, rules);
+      return {
+        id: line.id,
+        productName: wire.productName,
+        catalogReference: wire.catalogReference,
+        ...(line.variantId ? { variantId: line.variantId } : {}),
+        quantity: line.quantity,
+        price: p(line.unitPrice),
+        fullPrice: p(line.fullPrice),
+        priceBeforeDiscounts: p(line.unitPrice),
+        totalDiscount: p(t.discount),
+        totalPriceBeforeTax: p(t.beforeTax),
+        totalPriceAfterTax: p(t.afterTax),
+        taxDetails: { taxRate: rate, totalTax: p(t.tax) },
+        descriptionLines: wire.descriptionLines,
+        ...(wire.image ? { image: wire.image } : {}),
+        physicalProperties: wire.physicalProperties,
+        itemType: wire.itemType,
+        paymentOption: wire.paymentOption,
+      };
+    }),
+    priceSummary: {
+      subtotal: p(totals.subtotal),
+      shipping: p(totals.shipping),
+      tax: p(totals.tax),
+      discount: p(totals.itemDiscount + totals.shippingDiscount),
+      total: p(totals.total),
+    },
+    ...(shipping
+      ? {
+          shippingInfo: {
+            carrierId: shipping.rule.carrierId,
+            code: shipping.rule.code,
+            title: shipping.rule.title,
+            ...(shipping.rule.deliveryTime
+              ? { logistics: { deliveryTime: shipping.rule.deliveryTime } }
+              : {}),
+            cost: { price: p(shipping.price), totalDiscount: p(totals.shippingDiscount) },
+          },
+        }
+      : {}),
+    ...(internal.shippingAddress ? { recipientInfo: { address: internal.shippingAddress } } : {}),
+    ...(internal.billingAddress ? { billingInfo: { address: internal.billingAddress } } : {}),
+    appliedDiscounts: totals.discounts.map((d) => ({
+      discountType: d.discountType,
+      ...(d.coupon ? { coupon: { id: d.coupon.id, code: d.coupon.code, amount: p(d.amount) } } : {}),
+      ...(d.merchantDiscount ? { merchantDiscount: { amount: p(d.amount) } } : {}),
+      lineItemIds: d.lineItemIds,
+    })),
+    paymentMethod: input.provider.id,
+    payments: [
+      {
+        id: newId(),
+        provider: input.provider.id,
+        status: charge.status,
+        ...(charge.transactionId ? { transactionId: charge.transactionId } : {}),
+        ...(charge.card ? { card: charge.card } : {}),
+        amount: p(totals.total),
+        createdDate: now,
+      },
+    ],
+    activities: [{ type: 'ORDER_PLACED', createdDate: now }],
+    purchasedDate: now,
+  };
+}
+
+/** What the catalogs need to take or give back the stock of an order's lines. */
+export function stockLines(
+  lines: ReadonlyArray<Pick<OrderLine, 'catalogReference' | 'variantId' | 'quantity'>>,
+) {
+  return lines.map((line): StockLine & { appId: string } => {
+    const options = line.catalogReference.options as { options?: Record<string, string> } | undefined;
+    return {
+      appId: line.catalogReference.appId,
+      catalogItemId: line.catalogReference.catalogItemId,
+      quantity: line.quantity,
+      ...(line.variantId
+        ? { variantId: line.variantId }
+        : options?.options
+          ? { options: options.options }
+          : {}),
+    };
+  });
+}
+
+export async function sendConfirmation(deps: EcomDeps, siteId: string, order: Order, format: MoneyFormat) {
+  const to = order.buyerInfo.email;
+  if (!to) return;
+  const lines = order.lineItems.map(
+    (line) =>
+      `${line.quantity} × ${(line.productName as { original: string }).original}: ${(line.totalPriceAfterTax as { formattedAmount: string }).formattedAmount}`,
+  );
+  const total = order.priceSummary.total!.formattedAmount;
+  await deps.mail.send({
+    siteId,
+    to,
+    subject: `Order #${order.number} confirmed`,
+    text: [
+      `Thank you for your order #${order.number}.`,
+      '',
+      ...lines,
+      '',
+      `Total: ${total} (${format.currency})`,
+      order.paymentStatus === 'NOT_PAID'
+        ? 'Payment: awaiting your offline payment.'
+        : `Payment: ${order.paymentStatus}.`,
+    ].join('\n'),
+  });
+}
+
+// --- owner calls -------------------------------------------------------------------------------
+
+export async function searchOrders(deps: EcomDeps, caller: Caller, query: unknown, fieldPrefix: string) {
+  const page = await deps.store.orders.forSite(caller.siteId).query(query ?? {}, { fieldPrefix });
+  return wrapRawList('orders', page.items, { pagingMetadata: page.metadata });
+}
+
+export async function getOrder(deps: EcomDeps, caller: Caller, id: string) {
+  const doc = await deps.store.orders.forSite(caller.siteId).getRaw(id);
+  if (doc === undefined) throw ecomErrors.orderNotFound(id);
+  return rawJson(`{"order":${doc}}`);
+}
+
+async function requireOrder(
+  deps: EcomDeps,
+  siteId: string,
+  id: string,
+  trx?: Parameters<EcomDeps['store']['orders']['forSite']>[1],
+) {
+  const order = await deps.store.orders.forSite(siteId, trx).get<StoredOrder>(id);
+  if (!order) throw ecomErrors.orderNotFound(id);
+  return order;
+}
+
+export async function markOrderAsPaid(deps: EcomDeps, caller: Caller, id: string) {
+  const order = await requireOrder(deps, caller.siteId, id);
+  if (order.status === 'CANCELED') throw ecomErrors.orderState(id, 'A canceled order cannot be paid.');
+  if (order.paymentStatus !== 'NOT_PAID' && order.paymentStatus !== 'AUTHORIZED')
+    throw ecomErrors.orderState(
+      id,
+      `The order is ${order.paymentStatus}; only NOT_PAID or AUTHORIZED orders can be marked paid.`,
+    );
+  const payment = order.payments[0];
+  if (order.paymentStatus === 'AUTHORIZED' && payment?.transactionId)
+    await deps.payments[payment.provider as PaymentProvider['id']].capture(payment.transactionId);
+  const now = deps.clock.now().toISOString();
+  const updated = await deps.store.orders.forSite(caller.siteId).update<StoredOrder>(
+    id,
+    {
+      paymentStatus: 'PAID',
+      payments: order.payments.map((p, i) => (i === 0 ? { ...p, status: 'CAPTURED' } : p)),
+      activities: [...order.activities, { type: 'ORDER_PAID', createdDate: now }],
+    },
+    { expectedRevision: order.revision },
+  );
+  return { order: updated };
+}
+
+export async function cancelOrder(deps: EcomDeps, caller: Caller, id: string, restock: boolean) {
+  const now = deps.clock.now().toISOString();
+  const updated = await deps.store.transaction(async (trx) => {
+    const order = await requireOrder(deps, caller.siteId, id, trx);
+    if (order.status === 'CANCELED') throw ecomErrors.orderState(id, 'The order is already canceled.');
+    if (restock) await deps.catalogs.release(caller.siteId, stockLines(order.lineItems), trx);
+    const paymentStatus: PaymentStatus =
+      order.paymentStatus === 'PAID'
+        ? 'FULLY_REFUNDED'
+        : order.paymentStatus === 'AUTHORIZED'
+          ? 'VOIDED'
+          : order.paymentStatus;
+    return deps.store.orders.forSite(caller.siteId, trx).update<StoredOrder>(
+      id,
+      {
+        status: 'CANCELED',
+        paymentStatus,
+        activities: [...order.activities, { type: 'ORDER_CANCELED', createdDate: now }],
+      },
+      { expectedRevision: order.revision },
+    );
+  });
+  const payment = updated.payments[0];
+  if (
+    payment?.transactionId &&
+    (updated.paymentStatus === 'FULLY_REFUNDED' || updated.paymentStatus === 'VOIDED')
+  )
+    await deps.payments[payment.provider as PaymentProvider['id']].refund(payment.transactionId);
+  return { order: updated };
+}

@@ -1,0 +1,11 @@
+/** `offline`: pay on delivery or by transfer; the order is placed and stays NOT_PAID until marked paid. */
+import type { PaymentProvider } from './provider.ts';
+
+export const offlineProvider: PaymentProvider = {
+  id: 'offline',
+  online: false,
+  check: () => [],
+  charge: async () => ({ status: 'PENDING' }),
+  capture: async () => {},
+  refund: async () => {},
+};

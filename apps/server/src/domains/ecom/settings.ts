@@ -1,0 +1,192 @@
+/**
+ * The store's checkout settings, kept in the site settings: `ecom` (tax, shipping, weight unit)
+ * and `payments` (`{test, offline}`). Read leniently (bad entries are skipped), written through
+ * `updateEcomSettings`, whose schema checks them.
+ */
+import type { Caller } from '../../http/access.ts';
+import { getSite, type SitesDeps, updateSite } from '../sites/index.ts';
+import { currencyDigits, type MoneyFormat, parseMoney, percentToMicros } from './money.ts';
+
+export interface AddressInput {
+  country?: string;
+  subdivision?: string;
+  city?: string;
+  postalCode?: string;
+  addressLine?: string;
+  [key: string]: unknown;
+}
+
+export interface TaxRateSetting {
+  country: string;
+  subdivision?: string;
+  rate: number;
+  name?: string;
+}
+
+export interface ShippingSetting {
+  code: string;
+  title: string;
+  type: 'FLAT_RATE' | 'STORE_PICKUP';
+  carrierId?: string;
+  price?: string | number;
+  regions?: Array<{ country: string; subdivision?: string; price: string | number }>;
+  freeOver?: string | number;
+  deliveryTime?: string;
+  instructions?: string;
+  pickupAddress?: AddressInput;
+}
+
+export interface EcomSettingsInput {
+  taxIncludedInPrices?: boolean;
+  taxableAddressType?: 'SHIPPING' | 'BILLING' | 'BUSINESS';
+  taxShipping?: boolean;
+  businessAddress?: AddressInput;
+  taxRates?: TaxRateSetting[];
+  shippingOptions?: ShippingSetting[];
+  weightUnit?: 'KG' | 'LB';
+  payments?: { test?: boolean; offline?: boolean };
+}
+
+/** A shipping option with its money in minor units. */
+export interface ShippingRule {
+  code: string;
+  title: string;
+  type: 'FLAT_RATE' | 'STORE_PICKUP';
+  carrierId: string;
+  price?: number;
+  regions: Array<{ country: string; subdivision?: string; price: number }>;
+  freeOver?: number;
+  deliveryTime?: string;
+  instructions?: string;
+  pickupAddress?: AddressInput;
+}
+
+export interface StoreRules {
+  money: MoneyFormat;
+  taxIncludedInPrices: boolean;
+  taxableAddressType: 'SHIPPING' | 'BILLING' | 'BUSINESS';
+  taxShipping: boolean;
+  businessAddress?: AddressInput;
+  taxRates: Array<{ country: string; subdivision?: string; micros: number; name?: string }>;
+  shipping: ShippingRule[];
+  weightUnit: 'KG' | 'LB';
+  payments: { test: boolean; offline: boolean };
+}
+
+export const DEFAULT_CARRIER = 'plaza';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function money(value: unknown, digits: number): number | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  try {
+    return parseMoney(value, digits, 'settings');
+  } catch {
+    return undefined;
+  }
+}
+
+/** ISO-3166-2 with its country prefix: ("US", "CA") → "US-CA". */
+export function fullSubdivision(country: string | undefined, subdivision: string | undefined) {
+  if (!subdivision) return undefined;
+  const upper = subdivision.toUpperCase();
+  return upper.includes('-') || !country ? upper : `${country.toUpperCase()}-${upper}`;
+}
+
+/** The settings as the totals need them, from a site's settings and currency. */
+export function storeRules(settings: Record<string, unknown>, currency: string): StoreRules {
+  const digits = currencyDigits(currency);
+  const ecom = (isObject(settings.ecom) ? settings.ecom : {}) as EcomSettingsInput;
+  const payments = isObject(settings.payments) ? settings.payments : {};
+  const shipping: ShippingRule[] = [];
+  for (const option of Array.isArray(ecom.shippingOptions) ? ecom.shippingOptions : []) {
+    if (!isObject(option) || typeof option.code !== 'string') continue;
+    const regions = (Array.isArray(option.regions) ? option.regions : []).flatMap((region) => {
+      const price = money(region.price, digits);
+      if (typeof region.country !== 'string' || price === undefined) return [];
+      const subdivision = fullSubdivision(region.country, region.subdivision);
+      return [{ country: region.country.toUpperCase(), price, ...(subdivision ? { subdivision } : {}) }];
+    });
+    const price = money(option.price, digits);
+    const freeOver = money(option.freeOver, digits);
+    shipping.push({
+      code: option.code,
+      title: option.title ?? option.code,
+      type: option.type === 'STORE_PICKUP' ? 'STORE_PICKUP' : 'FLAT_RATE',
+      carrierId: option.carrierId ?? DEFAULT_CARRIER,
+      regions,
+      ...(price === undefined ? {} : { price }),
+      ...(freeOver === undefined ? {} : { freeOver }),
+      ...(option.deliveryTime ? { deliveryTime: option.deliveryTime } : {}),
+      ...(option.instructions ? { instructions: option.instructions } : {}),
+      ...(isObject(option.pickupAddress) ? { pickupAddress: option.pickupAddress } : {}),
+    });
+  }
+  const taxRates = (Array.isArray(ecom.taxRates) ? ecom.taxRates : []).flatMap((rate) => {
+    if (!isObject(rate) || typeof rate.country !== 'string' || typeof rate.rate !== 'number') return [];
+    const country = rate.country.toUpperCase();
+    const subdivision = fullSubdivision(country, rate.subdivision);
+    return [
+      {
+        country,
+        micros: percentToMicros(rate.rate),
+        ...(subdivision ? { subdivision } : {}),
+        ...(rate.name ? { name: rate.name } : {}),
+      },
+    ];
+  });
+  return {
+    money: { currency, digits },
+    taxIncludedInPrices: ecom.taxIncludedInPrices === true,
+    taxableAddressType: ecom.taxableAddressType ?? 'SHIPPING',
+    taxShipping: ecom.taxShipping === true,
+    ...(isObject(ecom.businessAddress) ? { businessAddress: ecom.businessAddress } : {}),
+    taxRates,
+    shipping,
+    weightUnit: ecom.weightUnit === 'LB' ? 'LB' : 'KG',
+    payments: { test: payments.test === true, offline: payments.offline === true },
+  };
+}
+
+export interface SettingsDeps {
+  sites: SitesDeps;
+}
+
+/** The rules of a site (cached site read: a few seconds at most behind another process). */
+export async function rulesOf(deps: SettingsDeps, siteId: string): Promise<StoreRules> {
+  const site = (await deps.sites.store.getSiteCached(siteId)) ?? (await getSite(deps.sites, siteId));
+  return storeRules(site.settings, site.currency);
+}
+
+function settingsView(settings: Record<string, unknown>): EcomSettingsInput {
+  const ecom = (isObject(settings.ecom) ? settings.ecom : {}) as EcomSettingsInput;
+  const payments = isObject(settings.payments) ? settings.payments : {};
+  return { ...ecom, payments: { test: payments.test === true, offline: payments.offline === true } };
+}
+
+export async function getEcomSettings(deps: SettingsDeps, caller: Caller) {
+  const site = await getSite(deps.sites, caller.siteId);
+  return { settings: settingsView(site.settings) };
+}
+
+/** Replaces the given top-level fields; money amounts are checked against the site currency. */
+export async function updateEcomSettings(deps: SettingsDeps, caller: Caller, input: EcomSettingsInput) {
+  const site = await getSite(deps.sites, caller.siteId);
+  const digits = currencyDigits(site.currency);
+  (input.shippingOptions ?? []).forEach((option, i) => {
+    const at = `settings.shippingOptions[${i}]`;
+    if (option.price !== undefined) parseMoney(option.price, digits, `${at}.price`);
+    if (option.freeOver !== undefined) parseMoney(option.freeOver, digits, `${at}.freeOver`);
+    (option.regions ?? []).forEach((region, j) => {
+      parseMoney(region.price, digits, `${at}.regions[${j}].price`);
+    });
+  });
+  const { payments, ...ecom } = input;
+  const current = settingsView(site.settings);
+  const { payments: currentPayments, ...currentEcom } = current;
+  const next: Record<string, unknown> = { ecom: { ...currentEcom, ...ecom } };
+  if (payments) next.payments = { ...currentPayments, ...payments };
+  const updated = await updateSite(deps.sites, caller.siteId, { settings: next });
+  return { settings: settingsView(updated.settings) };
+}

@@ -1,0 +1,174 @@
+/** SQL of the ecom domain: four document kinds plus the order-number counter, coupon usage and pay attempts. */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/connect.ts';
+import { type DocumentKind, documentStore } from '../../db/documents.ts';
+import type { Schema } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+export const cartKind: DocumentKind = {
+  table: 'ecom_carts',
+  entity: 'cart',
+  label: 'Cart',
+  notFoundCode: 'CART_NOT_FOUND',
+  columns: { ownerKey: { column: 'owner_key', type: 'string', nullable: false } },
+};
+
+export const checkoutKind: DocumentKind = {
+  table: 'ecom_checkouts',
+  entity: 'checkout',
+  label: 'Checkout',
+  notFoundCode: 'CHECKOUT_NOT_FOUND',
+  columns: { 'internal.ownerKey': { column: 'owner_key', type: 'string', nullable: false } },
+};
+
+export const orderKind: DocumentKind = {
+  table: 'ecom_orders',
+  entity: 'order',
+  label: 'Order',
+  notFoundCode: 'ORDER_NOT_FOUND',
+  columns: {
+    number: { column: 'number', type: 'string', nullable: false },
+    checkoutId: { column: 'checkout_id', type: 'string', nullable: false },
+    status: { column: 'status', type: 'string', nullable: false },
+    paymentStatus: { column: 'payment_status', type: 'string', nullable: false },
+    'buyerInfo.email': { column: 'buyer_email', type: 'string', nullable: true },
+    'buyerInfo.memberId': { column: 'member_id', type: 'string', nullable: true },
+  },
+};
+
+export const couponKind: DocumentKind = {
+  table: 'ecom_coupons',
+  entity: 'coupon',
+  label: 'Coupon',
+  notFoundCode: 'COUPON_NOT_FOUND',
+  columns: {
+    code: { column: 'code', type: 'string', nullable: false },
+    type: { column: 'type', type: 'string', nullable: false },
+    active: { column: 'active', type: 'boolean', nullable: false },
+    usageLimit: { column: 'usage_limit', type: 'number', nullable: true },
+  },
+};
+
+export type AttemptStatus = 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED';
+
+export const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
+
+export function ecomStore(database: Database, clock: Clock) {
+  const db: Kysely<Schema> = database.db;
+  return {
+    db,
+    carts: documentStore(database, cartKind, { clock }),
+    checkouts: documentStore(database, checkoutKind, { clock }),
+    orders: documentStore(database, orderKind, { clock }),
+    coupons: documentStore(database, couponKind, { clock }),
+    transaction: <T>(work: (trx: Kysely<Schema>) => Promise<T>) => db.transaction().execute(work),
+
+    async cartIdOf(siteId: string, ownerKey: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('ecom_carts')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('owner_key', '=', ownerKey)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async couponByCode(siteId: string, code: string) {
+      const row = await db
+        .selectFrom('ecom_coupons')
+        .select(['doc', 'times_used'])
+        .where('site_id', '=', siteId)
+        .where('code', '=', code.toUpperCase())
+        .executeTakeFirst();
+      return row ? { doc: row.doc, timesUsed: Number(row.times_used) } : undefined;
+    },
+
+    async timesUsed(siteId: string, ids: readonly string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('ecom_coupons')
+        .select(['id', 'times_used'])
+        .where('site_id', '=', siteId)
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((row) => [row.id, Number(row.times_used)]));
+    },
+
+    /** One use of a coupon, refused (false) when its limit is reached. */
+    async useCoupon(trx: Kysely<Schema>, siteId: string, couponId: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('ecom_coupons')
+        .set({ times_used: sql`times_used + 1` })
+        .where('site_id', '=', siteId)
+        .where('id', '=', couponId)
+        .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The next order number of a site (10001, 10002, …), in the order's transaction. */
+    async nextOrderNumber(trx: Kysely<Schema>, siteId: string): Promise<number> {
+      const row = await trx
+        .insertInto('ecom_order_numbers')
+        .values({ site_id: siteId, last_number: 10001 })
+        .onConflict((oc) =>
+          oc.column('site_id').doUpdateSet({ last_number: sql`ecom_order_numbers.last_number + 1` }),
+        )
+        .returning('last_number')
+        .executeTakeFirstOrThrow();
+      return Number(row.last_number);
+    },
+
+    /** Claims an idempotency key; answers the existing attempt when the key was seen before. */
+    async claimAttempt(siteId: string, key: string, checkoutId: string) {
+      const now = clock.now().toISOString();
+      try {
+        await db
+          .insertInto('ecom_payment_attempts')
+          .values({
+            site_id: siteId,
+            idempotency_key: key,
+            checkout_id: checkoutId,
+            status: 'IN_PROGRESS',
+            response: null,
+            created_date: now,
+            updated_date: now,
+          })
+          .execute();
+        return undefined;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const row = await db
+          .selectFrom('ecom_payment_attempts')
+          .selectAll()
+          .where('site_id', '=', siteId)
+          .where('idempotency_key', '=', key)
+          .executeTakeFirstOrThrow();
+        return { checkoutId: row.checkout_id, status: row.status as AttemptStatus, response: row.response };
+      }
+    },
+
+    async finishAttempt(siteId: string, key: string, status: AttemptStatus, response: string) {
+      await db
+        .updateTable('ecom_payment_attempts')
+        .set({ status, response, updated_date: clock.now().toISOString() })
+        .where('site_id', '=', siteId)
+        .where('idempotency_key', '=', key)
+        .execute();
+    },
+
+    /** Forgets an attempt that failed for a reason worth retrying (a server error). */
+    async dropAttempt(siteId: string, key: string) {
+      await db
+        .deleteFrom('ecom_payment_attempts')
+        .where('site_id', '=', siteId)
+        .where('idempotency_key', '=', key)
+        .execute();
+    },
+  };
+}
+
+export type EcomStore = ReturnType<typeof ecomStore>;

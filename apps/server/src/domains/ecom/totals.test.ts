@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { storeRules } from './settings.ts';
+import { type CouponRule, computeTotals, type TotalsLine } from './totals.ts';
+
+const rules = (ecom: Record<string, unknown> = {}) =>
+  storeRules(
+    {
+      payments: { test: true },
+      ecom: {
+        taxRates: [{ country: 'US', rate: 10 }],
+        shippingOptions: [
+          { code: 'std', title: 'Standard', type: 'FLAT_RATE', price: '4.00', freeOver: '50' },
+        ],
+        ...ecom,
+      },
+    },
+    'USD',
+  );
+const item = (id: string, unitPrice: number, quantity = 1, extra: Partial<TotalsLine> = {}): TotalsLine => ({
+  id,
+  catalogItemId: id,
+  unitPrice,
+  quantity,
+  purchasable: true,
+  shippable: true,
+  ...extra,
+});
+const US = { country: 'US' };
+
+describe('ecom totals', () => {
+  it('skips lines that cannot be bought and ships only physical items', () => {
+    const totals = computeTotals({
+      lines: [
+        item('a', 1000, 2),
+        item('b', 500, 1, { purchasable: false }),
+        item('c', 300, 1, { shippable: false }),
+      ],
+      rules: rules(),
+      shippingAddress: US,
+    });
+    expect(totals).toMatchObject({ subtotal: 2300, shipping: 400, tax: 230, total: 2930 });
+    const digital = computeTotals({
+      lines: [item('c', 300, 1, { shippable: false })],
+      rules: rules(),
+      shippingAddress: US,
+    });
+    expect(digital).toMatchObject({ shippable: false, shipping: 0, shippingOptions: [] });
+  });
+
+  it('ignores a coupon below its minimum, with a warning', () => {
+    const coupon: CouponRule = {
+      id: 'c',
+      code: 'MIN',
+      type: 'FIXED_AMOUNT',
+      amount: 500,
+      minimumSubtotal: 5000,
+    };
+    const totals = computeTotals({ lines: [item('a', 1000)], rules: rules(), coupon, shippingAddress: US });
+    expect(totals.itemDiscount).toBe(0);
+    expect(totals.warnings[0]?.description).toMatch(/MIN/);
+  });
+
+  it('never discounts below zero and keeps total = subtotal − discounts + shipping + added tax', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ price: fc.integer({ min: 0, max: 100_000 }), qty: fc.integer({ min: 1, max: 1000 }) }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
+        fc.oneof(
+          fc.constant(undefined),
+          fc
+            .integer({ min: 1, max: 100 })
+            .map((p): CouponRule => ({ id: 'p', code: 'P', type: 'PERCENTAGE', percentMicros: p * 10_000 })),
+          fc
+            .integer({ min: 1, max: 10_000_000 })
+            .map((a): CouponRule => ({ id: 'f', code: 'F', type: 'FIXED_AMOUNT', amount: a })),
+          fc.constant<CouponRule>({ id: 's', code: 'S', type: 'FREE_SHIPPING' }),
+        ),
+        fc.boolean(),
+        (lines, coupon, included) => {
+          const totals = computeTotals({
+            lines: lines.map((l, i) => item(String(i), l.price, l.qty)),
+            rules: rules({ taxIncludedInPrices: included, taxShipping: true }),
+            coupon,
+            merchantDiscounts: [{ amount: 700 }],
+            shippingAddress: US,
+          });
+          for (const line of totals.lines) {
+            expect(line.taxable).toBeGreaterThanOrEqual(0);
+            expect(line.discount).toBeLessThanOrEqual(line.amount);
+          }
+          const discounts = totals.discounts.reduce((a, d) => a + d.amount, 0);
+          expect(discounts).toBe(totals.itemDiscount + totals.shippingDiscount);
+          expect(totals.total).toBe(
+            totals.subtotal -
+              totals.itemDiscount +
+              totals.shipping -
+              totals.shippingDiscount +
+              (included ? 0 : totals.tax),
+          );
+          expect(totals.total).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,307 @@
+/**
+ * The totals of a cart or checkout, pure and in integer minor units.
+ *
+ * - subtotal: Σ unit price × quantity of the lines that can be bought (AVAILABLE, PARTIALLY_AVAILABLE).
+ * - item discounts: the coupon first (percentage per line, rounded half-up; a fixed amount capped at
+ *   its lines' total and split in proportion), then merchant discounts on what is left.
+ * - shipping (only when a line is shippable): options available for the destination, free over the
+ *   option's threshold (compared with subtotal − item discounts); the requested one, else the first
+ *   available in the settings' order.
+ *   A free-shipping coupon discounts the selected option's price.
+ * - tax: one manual rate for the taxable address (subdivision, then country, then `*`), per line on
+ *   its amount after discounts, rounded half-up; included in prices or added, per site setting.
+ * - total = subtotal − discounts + shipping (+ tax when added). priceSummary.discount holds item and
+ *   shipping discounts.
+ */
+import { allocate, includedTax, ofMicros } from './money.ts';
+import { type AddressInput, fullSubdivision, type ShippingRule, type StoreRules } from './settings.ts';
+
+export interface TotalsLine {
+  id: string;
+  catalogItemId: string;
+  unitPrice: number;
+  quantity: number;
+  purchasable: boolean;
+  shippable: boolean;
+}
+
+export interface CouponRule {
+  id: string;
+  code: string;
+  name?: string;
+  type: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FREE_SHIPPING';
+  percentMicros?: number;
+  amount?: number;
+  minimumSubtotal?: number;
+  catalogItemIds?: string[];
+}
+
+export interface MerchantDiscountRule {
+  amount: number;
+  lineItemIds?: string[];
+}
+
+export interface TotalsInput {
+  lines: readonly TotalsLine[];
+  rules: StoreRules;
+  coupon?: CouponRule | undefined;
+  merchantDiscounts?: readonly MerchantDiscountRule[] | undefined;
+  shippingAddress?: AddressInput | undefined;
+  billingAddress?: AddressInput | undefined;
+  selectedShipping?: { code: string; carrierId?: string | undefined } | undefined;
+  calculateTax?: boolean | undefined;
+  calculateShipping?: boolean | undefined;
+}
+
+export type DiscountType = 'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING';
+
+export interface AppliedDiscount {
+  coupon?: CouponRule;
+  merchantDiscount?: { amount: number };
+  discountType: DiscountType;
+  amount: number;
+  lineItemIds: string[];
+}
+
+export interface LineTotals {
+  id: string;
+  amount: number;
+  discount: number;
+  taxable: number;
+  tax: number;
+  beforeTax: number;
+  afterTax: number;
+}
+
+export interface ShippingChoice {
+  rule: ShippingRule;
+  price: number;
+}
+
+export type RateType = 'NO_TAX_COLLECTED' | 'MANUAL_RATE';
+
+export interface Totals {
+  subtotal: number;
+  itemDiscount: number;
+  shipping: number;
+  shippingDiscount: number;
+  shippingTax: number;
+  tax: number;
+  taxableAmount: number;
+  total: number;
+  lines: LineTotals[];
+  discounts: AppliedDiscount[];
+  shippingOptions: ShippingChoice[];
+  selectedShipping?: ShippingChoice;
+  taxRate: {
+    micros: number;
+    rateType: RateType;
+    manualRateReason?: 'GLOBAL_SETTING_TO_MANUAL' | 'REGION_SETTING_TO_MANUAL';
+    name?: string;
+    addressType: StoreRules['taxableAddressType'];
+  };
+  warnings: Array<{ description: string; lineItemId?: string }>;
+  shippable: boolean;
+}
+
+interface Region {
+  country?: string;
+  subdivision?: string;
+}
+
+function regionOf(address: AddressInput | undefined): Region | undefined {
+  if (!address?.country) return undefined;
+  const country = address.country.toUpperCase();
+  const subdivision = fullSubdivision(country, address.subdivision);
+  return { country, ...(subdivision ? { subdivision } : {}) };
+}
+
+/** The price of an option for a destination, or undefined when it does not deliver there. */
+export function optionPrice(rule: ShippingRule, region: Region | undefined): number | undefined {
+  if (rule.type === 'STORE_PICKUP') return rule.price ?? 0;
+  if (region && rule.regions.length > 0) {
+    const exact = rule.regions.find(
+      (r) =>
+        r.country === region.country && r.subdivision !== undefined && r.subdivision === region.subdivision,
+    );
+    const country = rule.regions.find((r) => r.country === region.country && r.subdivision === undefined);
+    if (exact ?? country) return (exact ?? country)!.price;
+  }
+  return rule.price;
+}
+
+export function taxRateFor(rules: StoreRules, address: AddressInput | undefined): Totals['taxRate'] {
+  const region = regionOf(address);
+  const addressType = rules.taxableAddressType;
+  const byRegion = region
+    ? (rules.taxRates.find((r) => r.country === region.country && r.subdivision === region.subdivision) ??
+      rules.taxRates.find((r) => r.country === region.country && r.subdivision === undefined))
+    : undefined;
+  if (byRegion)
+    return {
+      micros: byRegion.micros,
+      rateType: 'MANUAL_RATE',
+      manualRateReason: 'REGION_SETTING_TO_MANUAL',
+      addressType,
+      ...(byRegion.name ? { name: byRegion.name } : {}),
+    };
+  const global = rules.taxRates.find((r) => r.country === '*');
+  if (global)
+    return {
+      micros: global.micros,
+      rateType: 'MANUAL_RATE',
+      manualRateReason: 'GLOBAL_SETTING_TO_MANUAL',
+      addressType,
+      ...(global.name ? { name: global.name } : {}),
+    };
+  return { micros: 0, rateType: 'NO_TAX_COLLECTED', addressType };
+}
+
+/** Takes up to `amount` off `targets`, in proportion to what each still costs; returns the total taken. */
+function takeOff(remaining: number[], targets: number[], amount: number): number {
+  const weights = targets.map((i) => remaining[i]!);
+  const capped = Math.min(
+    amount,
+    weights.reduce((a, b) => a + b, 0),
+  );
+  allocate(capped, weights).forEach((share, k) => {
+    remaining[targets[k]!]! -= share;
+  });
+  return capped;
+}
+
+export function computeTotals(input: TotalsInput): Totals {
+  const { rules } = input;
+  const lines = input.lines;
+  const amounts = lines.map((l) => (l.purchasable ? l.unitPrice * l.quantity : 0));
+  const subtotal = amounts.reduce((a, b) => a + b, 0);
+  const remaining = [...amounts];
+  const buyable = lines.map((l, i) => (l.purchasable ? i : -1)).filter((i) => i >= 0);
+  const discounts: AppliedDiscount[] = [];
+  const warnings: Totals['warnings'] = [];
+
+  // Coupon on items.
+  const coupon = input.coupon;
+  let freeShipping: CouponRule | undefined;
+  if (coupon && coupon.minimumSubtotal !== undefined && subtotal < coupon.minimumSubtotal) {
+    warnings.push({ description: `Coupon ${coupon.code} needs a larger subtotal; it is not applied.` });
+  } else if (coupon?.type === 'FREE_SHIPPING') {
+    freeShipping = coupon;
+  } else if (coupon) {
+    const scoped = coupon.catalogItemIds !== undefined && coupon.catalogItemIds.length > 0;
+    const targets = buyable.filter(
+      (i) => !scoped || coupon.catalogItemIds!.includes(lines[i]!.catalogItemId),
+    );
+    let taken = 0;
+    if (coupon.type === 'PERCENTAGE') {
+      for (const i of targets) {
+        const off = Math.min(remaining[i]!, ofMicros(amounts[i]!, coupon.percentMicros ?? 0));
+        remaining[i]! -= off;
+        taken += off;
+      }
+    } else taken = takeOff(remaining, targets, coupon.amount ?? 0);
+    discounts.push({
+      coupon,
+      discountType: scoped ? 'SPECIFIC_ITEMS' : 'GLOBAL',
+      amount: taken,
+      lineItemIds: targets.map((i) => lines[i]!.id),
+    });
+  }
+
+  for (const merchant of input.merchantDiscounts ?? []) {
+    const scoped = merchant.lineItemIds !== undefined && merchant.lineItemIds.length > 0;
+    const targets = buyable.filter((i) => !scoped || merchant.lineItemIds!.includes(lines[i]!.id));
+    const taken = takeOff(remaining, targets, merchant.amount);
+    discounts.push({
+      merchantDiscount: { amount: merchant.amount },
+      discountType: scoped ? 'SPECIFIC_ITEMS' : 'GLOBAL',
+      amount: taken,
+      lineItemIds: targets.map((i) => lines[i]!.id),
+    });
+  }
+  const itemDiscount = subtotal - remaining.reduce((a, b) => a + b, 0);
+
+  // Shipping.
+  const shippable = lines.some((l) => l.purchasable && l.shippable);
+  const destination = regionOf(input.shippingAddress);
+  const afterItemDiscounts = subtotal - itemDiscount;
+  const shippingOptions: ShippingChoice[] = [];
+  if (shippable && input.calculateShipping !== false) {
+    for (const rule of rules.shipping) {
+      const base = optionPrice(rule, destination);
+      if (base === undefined) continue;
+      const free = rule.freeOver !== undefined && afterItemDiscounts >= rule.freeOver;
+      shippingOptions.push({ rule, price: free ? 0 : base });
+    }
+  }
+  const wanted = input.selectedShipping;
+  let selected = wanted
+    ? shippingOptions.find(
+        (o) => o.rule.code === wanted.code && (!wanted.carrierId || wanted.carrierId === o.rule.carrierId),
+      )
+    : undefined;
+  if (wanted && !selected && shippingOptions.length > 0)
+    warnings.push({ description: `Shipping option ${wanted.code} is not available for this destination.` });
+  if (!selected) selected = shippingOptions[0];
+  const shipping = selected?.price ?? 0;
+  const shippingDiscount = freeShipping ? shipping : 0;
+  if (freeShipping)
+    discounts.push({
+      coupon: freeShipping,
+      discountType: 'SHIPPING',
+      amount: shippingDiscount,
+      lineItemIds: [],
+    });
+
+  // Tax.
+  const taxAddress =
+    rules.taxableAddressType === 'BUSINESS'
+      ? rules.businessAddress
+      : rules.taxableAddressType === 'BILLING'
+        ? (input.billingAddress ?? input.shippingAddress)
+        : selected?.rule.type === 'STORE_PICKUP'
+          ? (selected.rule.pickupAddress ?? rules.businessAddress)
+          : input.shippingAddress;
+  const taxRate =
+    input.calculateTax === false
+      ? { micros: 0, rateType: 'NO_TAX_COLLECTED' as const, addressType: rules.taxableAddressType }
+      : taxRateFor(rules, taxAddress);
+  const taxOf = (amount: number) =>
+    rules.taxIncludedInPrices ? includedTax(amount, taxRate.micros) : ofMicros(amount, taxRate.micros);
+  const lineTotals: LineTotals[] = lines.map((line, i) => {
+    const taxable = remaining[i]!;
+    const tax = taxOf(taxable);
+    return {
+      id: line.id,
+      amount: amounts[i]!,
+      discount: amounts[i]! - taxable,
+      taxable,
+      tax,
+      beforeTax: rules.taxIncludedInPrices ? taxable - tax : taxable,
+      afterTax: rules.taxIncludedInPrices ? taxable : taxable + tax,
+    };
+  });
+  const shippingTax = rules.taxShipping ? taxOf(shipping - shippingDiscount) : 0;
+  const tax = lineTotals.reduce((a, l) => a + l.tax, 0) + shippingTax;
+  const taxableAmount =
+    lineTotals.reduce((a, l) => a + l.taxable, 0) + (rules.taxShipping ? shipping - shippingDiscount : 0);
+  const total = subtotal - itemDiscount + shipping - shippingDiscount + (rules.taxIncludedInPrices ? 0 : tax);
+
+  return {
+    subtotal,
+    itemDiscount,
+    shipping,
+    shippingDiscount,
+    shippingTax,
+    tax,
+    taxableAmount,
+    total,
+    lines: lineTotals,
+    discounts,
+    shippingOptions,
+    ...(selected ? { selectedShipping: selected } : {}),
+    taxRate,
+    warnings,
+    shippable,
+  };
+}

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
+import { engines } from '../engines.ts';
+import {
+  addLines,
+  CARD_AUTH_ONLY,
+  CARD_DECLINED,
+  CARD_OK,
+  cart,
+  checkoutOf,
+  line,
+  pay,
+  settings,
+  shop,
+  stockOf,
+} from './ecom-fixtures.ts';
+
+const code = (response: { data: any }) => response.data.details.applicationError.code;
+
+/** Checkout creation, payment through the built-in providers, and the orders it places. */
+describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
+  let t: TestApp;
+  let site: TestSite;
+  let mug: { id: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    ({ site, product: mug } = await shop(t, { quantity: 20 }));
+  });
+  afterAll(() => t.close());
+
+  it('refuses empty carts, unavailable lines and sites without payments', async () => {
+    const visitor = await site.token('visitor');
+    const empty = await cart(t, visitor, 'POST', '/create-checkout', {});
+    expect([empty.statusCode, code(empty)]).toEqual([400, 'CART_EMPTY']);
+    const added = await addLines(t, visitor, [line(mug.id), line('gone')]);
+    const unavailable = await cart(t, visitor, 'POST', '/create-checkout', {});
+    expect([unavailable.statusCode, code(unavailable)]).toEqual([409, 'LINE_ITEMS_UNAVAILABLE']);
+    expect(unavailable.data.details.applicationError.data.lineItemIds).toEqual([added.lineItems[1].id]);
+    const tooMany = await cart(t, visitor, 'POST', '/update-line-items-quantity', {
+      lineItems: [{ id: added.lineItems[0].id, quantity: 21 }],
+    });
+    expect(tooMany.data.cart.lineItems[0].availability.status).toBe('PARTIALLY_AVAILABLE');
+    await cart(t, visitor, 'POST', '/remove-line-items', { lineItemIds: [added.lineItems[1].id] });
+    expect(code(await cart(t, visitor, 'POST', '/create-checkout', {}))).toBe('LINE_ITEMS_UNAVAILABLE');
+
+    const { site: unpaid, product: item } = await shop(t);
+    await settings(t, unpaid, { payments: { test: false, offline: false } });
+    const visitorOfUnpaid = await unpaid.token('visitor');
+    await addLines(t, visitorOfUnpaid, [line(item.id)]);
+    const refused = await cart(t, visitorOfUnpaid, 'POST', '/create-checkout', {});
+    expect([refused.statusCode, code(refused)]).toEqual([409, 'ONLINE_PAYMENTS_NOT_ENABLED']);
+    await settings(t, unpaid, { payments: { offline: true } });
+    expect((await cart(t, visitorOfUnpaid, 'GET')).data.cart.lineItems[0].paymentOption).toBe(
+      'FULL_PAYMENT_OFFLINE',
+    );
+    expect((await cart(t, visitorOfUnpaid, 'POST', '/create-checkout', {})).statusCode).toBe(200);
+  });
+
+  it('shows a checkout to its buyer and owners only, and recomputes totals on update', async () => {
+    const visitor = await site.token('visitor');
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 2);
+    const mine = await t.call({ method: 'GET', url: `/ecom/v1/checkouts/${checkoutId}`, auth: visitor });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.data.checkout).toMatchObject({
+      id: checkoutId,
+      completed: false,
+      channelType: 'WEB',
+      buyerInfo: { email: 'buyer@example.com' },
+      priceSummary: {
+        subtotal: { amount: '40.00' },
+        shipping: { amount: '5.00' },
+        tax: { amount: '2.90' },
+        total: { amount: '47.90' },
+      },
+      shippingInfo: { selectedCarrierServiceOption: { code: 'standard' } },
+      paymentMethods: ['test', 'offline'],
+    });
+    expect(mine.data.checkout.internal).toBeUndefined();
+    const admin = await t.call({
+      method: 'GET',
+      url: `/ecom/v1/checkouts/${checkoutId}`,
+      auth: site.adminKey,
+    });
+    expect(admin.statusCode).toBe(200);
+    const stranger = await t.call({
+      method: 'GET',
+      url: `/ecom/v1/checkouts/${checkoutId}`,
+      auth: await site.token('visitor'),
+    });
+    expect([stranger.statusCode, code(stranger)]).toEqual([404, 'CHECKOUT_NOT_FOUND']);
+
+    const updated = await t.call({
+      method: 'PATCH',
+      url: `/ecom/v1/checkouts/${checkoutId}`,
+      auth: visitor,
+      payload: { checkout: { selectedShippingOption: { code: 'pickup' }, email: 'new@example.com' } },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.data.checkout).toMatchObject({
+      buyerInfo: { email: 'new@example.com' },
+      priceSummary: { shipping: { amount: '0.00' }, tax: { amount: '0.00' }, total: { amount: '40.00' } },
+    });
+    const badOption = await t.call({
+      method: 'PATCH',
+      url: `/ecom/v1/checkouts/${checkoutId}`,
+      auth: visitor,
+      payload: { checkout: { selectedShippingOption: { code: 'teleport' } } },
+    });
+    expect(badOption.statusCode).toBe(400);
+    expect(badOption.data.details.validationError.fieldViolations[0].field).toBe(
+      'checkout.selectedShippingOption.code',
+    );
+  });
+
+  it('pays with the test card: one order, stock taken, e-mail sent, events recorded', async () => {
+    const visitor = await site.token('visitor');
+    const before = await stockOf(t, site, mug.id);
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 2);
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'key-ok');
+    expect(paid.statusCode, paid.body).toBe(200);
+    const order = paid.data.order;
+    expect(order).toMatchObject({
+      checkoutId,
+      status: 'APPROVED',
+      paymentStatus: 'PAID',
+      buyerInfo: { email: 'buyer@example.com' },
+      priceSummary: { total: { amount: '47.90', formattedAmount: '$47.90' } },
+      lineItems: [{ quantity: 2, productName: { original: 'Mug' }, price: { amount: '20.00' } }],
+      payments: [{ provider: 'test', status: 'CAPTURED', card: { last4: '4242' } }],
+    });
+    expect(Number(order.number)).toBeGreaterThanOrEqual(10001);
+    expect(paid.data.transaction).toEqual({ provider: 'test', status: 'CAPTURED' });
+    expect(await stockOf(t, site, mug.id)).toBe(before - 2);
+
+    const retried = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'key-ok');
+    expect(retried.statusCode).toBe(200);
+    expect(retried.data.order.id).toBe(order.id);
+    const again = await pay(t, visitor, checkoutId, {
+      paymentMethod: 'test',
+      card: CARD_OK,
+      idempotencyKey: 'other',
+    });
+    expect([again.statusCode, code(again)]).toEqual([409, 'CHECKOUT_ALREADY_COMPLETED']);
+    expect(await stockOf(t, site, mug.id)).toBe(before - 2);
+    const reused = await pay(
+      t,
+      visitor,
+      await checkoutOf(t, visitor, mug.id),
+      { paymentMethod: 'test', card: CARD_OK },
+      'key-ok',
+    );
+    expect([reused.statusCode, code(reused)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+
+    const checkout = await t.call({ method: 'GET', url: `/ecom/v1/checkouts/${checkoutId}`, auth: visitor });
+    expect(checkout.data.checkout).toMatchObject({ completed: true, orderId: order.id });
+    const mail = await t.call({
+      method: 'POST',
+      url: '/plaza/v1/mailbox/query',
+      auth: site.adminKey,
+      payload: { to: 'buyer@example.com' },
+    });
+    expect(JSON.stringify(mail.data)).toContain(`Order #${order.number} confirmed`);
+    const events = await t.platform.database.db
+      .selectFrom('outbox')
+      .select(['entity_kind', 'event'])
+      .where('site_id', '=', site.id)
+      .where('entity_id', '=', order.id)
+      .execute();
+    expect(events).toEqual([{ entity_kind: 'order', event: 'created' }]);
+  });
+
+  it('makes concurrent retries of one key place one order', async () => {
+    const visitor = await site.token('visitor');
+    const before = await stockOf(t, site, mug.id);
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'same-key'),
+      ),
+    );
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok.map((r) => r.data.order.id)).size).toBe(1);
+    for (const r of results.filter((r) => r.statusCode !== 200)) expect(code(r)).toBe('PAYMENT_IN_PROGRESS');
+    expect(await stockOf(t, site, mug.id)).toBe(before - 1);
+  });
+
+  it('leaves no order and no stock change when the card is declined', async () => {
+    const visitor = await site.token('visitor');
+    const before = await stockOf(t, site, mug.id);
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 3);
+    const declined = await pay(
+      t,
+      visitor,
+      checkoutId,
+      { paymentMethod: 'test', card: CARD_DECLINED },
+      'decline-1',
+    );
+    expect([declined.statusCode, code(declined)]).toEqual([402, 'PAYMENT_DECLINED']);
+    expect(await stockOf(t, site, mug.id)).toBe(before);
+    const replayed = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'decline-1');
+    expect(code(replayed)).toBe('PAYMENT_DECLINED');
+    const search = await t.call({
+      method: 'POST',
+      url: '/ecom/v1/orders/search',
+      auth: site.adminKey,
+      payload: { search: { filter: { checkoutId } } },
+    });
+    expect(search.data.pagingMetadata.total).toBe(0);
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'decline-2');
+    expect(paid.statusCode).toBe(200);
+    expect(await stockOf(t, site, mug.id)).toBe(before - 3);
+  });
+
+  it('authorises, pays offline, marks paid and cancels with restock', async () => {
+    const visitor = await site.token('visitor');
+    const authorised = await pay(t, visitor, await checkoutOf(t, visitor, mug.id), {
+      paymentMethod: 'test',
+      card: CARD_AUTH_ONLY,
+    });
+    expect(authorised.data.order.paymentStatus).toBe('AUTHORIZED');
+    const captured = await t.call({
+      method: 'POST',
+      url: `/ecom/v1/orders/${authorised.data.order.id}/mark-as-paid`,
+      auth: site.adminKey,
+      payload: {},
+    });
+    expect(captured.data.order.paymentStatus).toBe('PAID');
+
+    const before = await stockOf(t, site, mug.id);
+    const offline = await pay(t, visitor, await checkoutOf(t, visitor, mug.id, 4), {
+      paymentMethod: 'offline',
+    });
+    expect(offline.statusCode, offline.body).toBe(200);
+    expect(offline.data.order).toMatchObject({ paymentStatus: 'NOT_PAID', status: 'APPROVED' });
+    expect(await stockOf(t, site, mug.id)).toBe(before - 4);
+    const id = offline.data.order.id;
+    const markedPaid = await t.call({
+      method: 'POST',
+      url: `/ecom/v1/orders/${id}/mark-as-paid`,
+      auth: site.adminKey,
+      payload: {},
+    });
+    expect(markedPaid.data.order.paymentStatus).toBe('PAID');
+    expect(
+      code(
+        await t.call({
+          method: 'POST',
+          url: `/ecom/v1/orders/${id}/mark-as-paid`,
+          auth: site.adminKey,
+          payload: {},
+        }),
+      ),
+    ).toBe('INVALID_ORDER_STATE');
+    const canceled = await t.call({
+      method: 'POST',
+      url: `/ecom/v1/orders/${id}/cancel`,
+      auth: site.adminKey,
+      payload: {},
+    });
+    expect(canceled.data.order).toMatchObject({ status: 'CANCELED', paymentStatus: 'FULLY_REFUNDED' });
+    expect(await stockOf(t, site, mug.id)).toBe(before);
+    expect(
+      code(
+        await t.call({
+          method: 'POST',
+          url: `/ecom/v1/orders/${id}/cancel`,
+          auth: site.adminKey,
+          payload: {},
+        }),
+      ),
+    ).toBe('INVALID_ORDER_STATE');
+    const got = await t.call({ method: 'GET', url: `/ecom/v1/orders/${id}`, auth: site.adminKey });
+    expect(got.data.order.activities.map((a: any) => a.type)).toEqual([
+      'ORDER_PLACED',
+      'ORDER_PAID',
+      'ORDER_CANCELED',
+    ]);
+  });
+
+  it('numbers orders per site from 10001 and lets owners search them', async () => {
+    const { site: fresh, product } = await shop(t);
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const visitor = await fresh.token('visitor');
+      const paid = await pay(t, visitor, await checkoutOf(t, visitor, product.id), {
+        paymentMethod: 'offline',
+      });
+      numbers.push(paid.data.order.number);
+    }
+    expect(numbers).toEqual(['10001', '10002', '10003']);
+    const page = await t.call({
+      method: 'POST',
+      url: '/ecom/v1/orders/query',
+      auth: fresh.adminKey,
+      payload: {
+        query: {
+          filter: { paymentStatus: 'NOT_PAID' },
+          sort: [{ fieldName: 'number', order: 'DESC' }],
+          paging: { limit: 2 },
+        },
+      },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.data.orders.map((o: any) => o.number)).toEqual(['10003', '10002']);
+    expect(page.data.pagingMetadata).toMatchObject({ count: 2, total: 3 });
+  });
+
+  it('spends a limited coupon once: the second order is refused with nothing taken', async () => {
+    const coupon = { code: 'ONCE', type: 'FIXED_AMOUNT', amount: '1.00', usageLimit: 1 };
+    expect(
+      (await t.call({ method: 'POST', url: '/plaza/v1/coupons', auth: site.adminKey, payload: { coupon } }))
+        .statusCode,
+    ).toBe(200);
+    const checkouts: Array<[string, string]> = [];
+    for (let i = 0; i < 2; i++) {
+      const visitor = await site.token('visitor');
+      await addLines(t, visitor, [line(mug.id)]);
+      expect((await cart(t, visitor, 'PATCH', '', { couponCode: 'once' })).statusCode).toBe(200);
+      checkouts.push([visitor, await checkoutOf(t, visitor, mug.id, 0 + 1)]);
+    }
+    const before = await stockOf(t, site, mug.id);
+    const first = await pay(t, checkouts[0]![0], checkouts[0]![1], { paymentMethod: 'offline' });
+    expect(first.data.order.appliedDiscounts[0]).toMatchObject({
+      discountType: 'GLOBAL',
+      coupon: { code: 'ONCE' },
+    });
+    const second = await pay(t, checkouts[1]![0], checkouts[1]![1], { paymentMethod: 'offline' });
+    expect([second.statusCode, code(second)]).toEqual([400, 'ERROR_COUPON_USAGE_EXCEEDED']);
+    expect(await stockOf(t, site, mug.id)).toBe(before - 2);
+    const stored = await t.call({
+      method: 'POST',
+      url: '/plaza/v1/coupons/query',
+      auth: site.adminKey,
+      payload: {},
+    });
+    expect(stored.data.coupons.find((c: any) => c.code === 'ONCE').numberOfUsages).toBe(1);
+  });
+});

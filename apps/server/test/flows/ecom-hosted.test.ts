@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
+import { engines } from '../engines.ts';
+import { CARD_OK, checkoutOf, shop } from './ecom-fixtures.ts';
+import { createClient, visitorTokens } from './identity-helpers.ts';
+
+const code = (response: { data: any }) => response.data.details?.applicationError?.code;
+const SESSION = '/redirect-session/v1/redirect-session';
+const hosted = (id: string, suffix = '') => `/plaza/v1/redirect-sessions/${id}/checkout${suffix}`;
+
+/** Redirect `ecomCheckout: {checkoutId}` and the public calls of the hosted checkout page. */
+describe.each(engines)('ecom hosted checkout (%s)', (engine) => {
+  let t: TestApp;
+  let site: TestSite;
+  let mug: { id: string };
+  let clientId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env: { PUBLIC_URL: 'https://plaza.example' } });
+    ({ site, product: mug } = await shop(t, { quantity: 10 }));
+    clientId = await createClient(t, site);
+  });
+  afterAll(() => t.close());
+
+  const session = (auth: string, body: object) =>
+    t.call({ method: 'POST', url: SESSION, auth, payload: body });
+
+  it('sends the buyer to the hosted page and completes the purchase there', async () => {
+    const visitor = (await visitorTokens(t, clientId)).access_token;
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 2);
+    const created = await session(visitor, {
+      ecomCheckout: { checkoutId },
+      callbacks: { postFlowUrl: 'https://shop.example/cart', thankYouPageUrl: 'https://shop.example/thanks' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id, fullUrl, urlDetails } = created.data.redirectSession;
+    expect(fullUrl).toBe(`https://plaza.example/hosted/checkout?session=${id}`);
+    expect(urlDetails.endpoint).toBe('https://plaza.example/hosted/checkout');
+
+    const page = await t.call({ method: 'GET', url: hosted(id) });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.data).toMatchObject({
+      checkout: { id: checkoutId, priceSummary: { total: { amount: '47.90' } } },
+      paymentMethods: ['test', 'offline'],
+      postFlowUrl: 'https://shop.example/cart',
+      thankYouPageUrl: 'https://shop.example/thanks',
+    });
+    expect(page.data.checkout.internal).toBeUndefined();
+    const early = await t.call({ method: 'GET', url: hosted(id, '/thank-you') });
+    expect([early.statusCode, code(early)]).toEqual([409, 'ORDER_NOT_PLACED']);
+
+    const changed = await t.call({
+      method: 'PATCH',
+      url: hosted(id),
+      payload: { email: 'hosted@example.com', selectedShippingOption: { code: 'pickup' } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.data.checkout.priceSummary.total.amount).toBe('40.00');
+    const wrongOption = await t.call({
+      method: 'PATCH',
+      url: hosted(id),
+      payload: { selectedShippingOption: { code: 'x' } },
+    });
+    expect(wrongOption.data.details.validationError.fieldViolations[0].field).toBe(
+      'selectedShippingOption.code',
+    );
+
+    const paid = await t.call({
+      method: 'POST',
+      url: hosted(id, '/pay'),
+      headers: { 'idempotency-key': 'hosted-1' },
+      payload: { paymentMethod: 'test', card: CARD_OK },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.data.order).toMatchObject({
+      paymentStatus: 'PAID',
+      buyerInfo: { email: 'hosted@example.com' },
+    });
+    const retried = await t.call({
+      method: 'POST',
+      url: hosted(id, '/pay'),
+      payload: { paymentMethod: 'test', card: CARD_OK, idempotencyKey: 'hosted-1' },
+    });
+    expect(retried.data.order.id).toBe(paid.data.order.id);
+
+    const thanks = await t.call({ method: 'GET', url: hosted(id, '/thank-you') });
+    expect(thanks.data).toEqual({
+      orderId: paid.data.order.id,
+      orderNumber: paid.data.order.number,
+      total: { amount: '40.00', formattedAmount: '$40.00' },
+      paymentStatus: 'PAID',
+      buyerEmail: 'hosted@example.com',
+      postFlowUrl: 'https://shop.example/cart',
+      thankYouPageUrl: 'https://shop.example/thanks',
+    });
+    const completedSession = await t.call({ method: 'GET', url: `/plaza/v1/redirect-sessions/${id}` });
+    expect(completedSession.data.redirectSession).toMatchObject({ intent: 'ecomCheckout', completed: true });
+    const again = await session(visitor, { ecomCheckout: { checkoutId } });
+    expect([again.statusCode, code(again)]).toEqual([409, 'CHECKOUT_ALREADY_COMPLETED']);
+  });
+
+  it("refuses other buyers' checkouts, bad callbacks and wrong or expired sessions", async () => {
+    const visitor = (await visitorTokens(t, clientId)).access_token;
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
+    const stranger = (await visitorTokens(t, clientId)).access_token;
+    const theirs = await session(stranger, { ecomCheckout: { checkoutId } });
+    expect([theirs.statusCode, code(theirs)]).toEqual([404, 'CHECKOUT_NOT_FOUND']);
+    const missing = await session(visitor, { ecomCheckout: {} });
+    expect(missing.data.details.validationError.fieldViolations[0].field).toBe('ecomCheckout.checkoutId');
+    const badCallback = await session(visitor, {
+      ecomCheckout: { checkoutId },
+      callbacks: { thankYouPageUrl: 'https://evil.example/thanks' },
+    });
+    expect(badCallback.data.details.validationError.fieldViolations[0].field).toBe(
+      'callbacks.thankYouPageUrl',
+    );
+
+    const login = await session(visitor, { login: {} });
+    const wrong = await t.call({ method: 'GET', url: hosted(login.data.redirectSession.id) });
+    expect([wrong.statusCode, code(wrong)]).toEqual([400, 'WRONG_INTENT']);
+    const unknown = await t.call({ method: 'GET', url: hosted('no-such-session') });
+    expect(unknown.statusCode).toBe(404);
+
+    const created = await session(visitor, { ecomCheckout: { checkoutId } });
+    const id = created.data.redirectSession.id;
+    t.clock.advance(2 * 60 * 60_000);
+    const expired = await t.call({
+      method: 'POST',
+      url: hosted(id, '/pay'),
+      payload: { paymentMethod: 'offline' },
+    });
+    expect([expired.statusCode, code(expired)]).toEqual([410, 'REDIRECT_SESSION_EXPIRED']);
+    expect((await t.call({ method: 'GET', url: hosted(id) })).statusCode).toBe(200);
+  });
+});

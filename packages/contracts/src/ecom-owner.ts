@@ -1,0 +1,142 @@
+/**
+ * eCommerce owner calls: orders (modelled on the platform's eCom Orders), coupons and the store's
+ * checkout settings. Part of `ecomCalls` (ecom.ts).
+ */
+import { Type } from '@sinclair/typebox';
+import { Empty, Id, PagingMetadata, Query } from './common.ts';
+import { defineCall } from './define.ts';
+import { Coupon, CouponInput, CouponPatch, EcomSettings, Order } from './ecom-schemas.ts';
+
+// --- orders (owner) ----------------------------------------------------------------------------
+
+const OrderAnswer = Type.Object({ order: Order });
+const OrdersPage = Type.Object({ orders: Type.Array(Order), pagingMetadata: PagingMetadata });
+
+export const searchOrders = defineCall({
+  name: 'searchOrders',
+  method: 'POST',
+  paths: ['/ecom/v1/orders/search'],
+  access: 'admin',
+  summary:
+    'Filters, sorts and pages orders (fields: number, status, paymentStatus, checkoutId, buyerInfo.email, buyerInfo.memberId, createdDate).',
+  request: Type.Object({ search: Type.Optional(Query) }),
+  response: OrdersPage,
+});
+
+export const queryOrders = defineCall({
+  name: 'queryOrders',
+  method: 'POST',
+  paths: ['/ecom/v1/orders/query'],
+  access: 'admin',
+  summary: 'The same as searchOrders with a `query` object.',
+  request: Type.Object({ query: Type.Optional(Query) }),
+  response: OrdersPage,
+});
+
+export const getOrder = defineCall({
+  name: 'getOrder',
+  method: 'GET',
+  paths: ['/ecom/v1/orders/{id}'],
+  access: 'admin',
+  summary: 'One order.',
+  request: Type.Object({ id: Id }),
+  response: OrderAnswer,
+});
+
+export const markOrderAsPaid = defineCall({
+  name: 'markOrderAsPaid',
+  method: 'POST',
+  paths: ['/ecom/v1/orders/{id}/mark-as-paid'],
+  access: 'admin',
+  summary: 'Records the payment of an offline order, or captures an authorised one.',
+  request: Type.Object({ id: Id }),
+  response: OrderAnswer,
+});
+
+export const cancelOrder = defineCall({
+  name: 'cancelOrder',
+  method: 'POST',
+  paths: ['/ecom/v1/orders/{id}/cancel'],
+  access: 'admin',
+  summary:
+    'Cancels an order: stock goes back (unless `restockAllItems` is false), payments are refunded or voided.',
+  request: Type.Object({ id: Id, restockAllItems: Type.Optional(Type.Boolean()) }),
+  response: OrderAnswer,
+});
+
+// --- coupons and settings (owner) --------------------------------------------------------------
+
+const CouponAnswer = Type.Object({ coupon: Coupon });
+
+export const createCoupon = defineCall({
+  name: 'createCoupon',
+  method: 'POST',
+  paths: ['/plaza/v1/coupons'],
+  access: 'admin',
+  summary:
+    'Creates a coupon: percentage, fixed amount or free shipping; validity window, usage limit, minimum.',
+  request: Type.Object({ coupon: CouponInput }),
+  response: CouponAnswer,
+});
+
+export const getCoupon = defineCall({
+  name: 'getCoupon',
+  method: 'GET',
+  paths: ['/plaza/v1/coupons/{couponId}'],
+  access: 'admin',
+  summary: 'One coupon with its number of usages.',
+  request: Type.Object({ couponId: Id }),
+  response: CouponAnswer,
+});
+
+export const updateCoupon = defineCall({
+  name: 'updateCoupon',
+  method: 'PATCH',
+  paths: ['/plaza/v1/coupons/{coupon.id}'],
+  access: 'admin',
+  summary: 'Changes the given fields of a coupon (send `revision` to refuse concurrent edits).',
+  request: Type.Object({ coupon: CouponPatch }),
+  response: CouponAnswer,
+});
+
+export const deleteCoupon = defineCall({
+  name: 'deleteCoupon',
+  method: 'DELETE',
+  paths: ['/plaza/v1/coupons/{couponId}'],
+  access: 'admin',
+  summary: 'Deletes a coupon; carts holding its code lose it.',
+  request: Type.Object({ couponId: Id }),
+  response: Empty,
+});
+
+export const queryCoupons = defineCall({
+  name: 'queryCoupons',
+  method: 'POST',
+  paths: ['/plaza/v1/coupons/query'],
+  access: 'admin',
+  summary: 'Filters, sorts and pages coupons (fields: code, type, active, createdDate).',
+  request: Type.Object({ query: Type.Optional(Query) }),
+  response: Type.Object({ coupons: Type.Array(Coupon), pagingMetadata: PagingMetadata }),
+});
+
+const SettingsAnswer = Type.Object({ settings: EcomSettings });
+
+export const getEcomSettings = defineCall({
+  name: 'getEcomSettings',
+  method: 'GET',
+  paths: ['/plaza/v1/ecom-settings'],
+  access: 'admin',
+  summary: 'Tax rates, shipping options, weight unit and enabled payment providers.',
+  request: Empty,
+  response: SettingsAnswer,
+});
+
+export const updateEcomSettings = defineCall({
+  name: 'updateEcomSettings',
+  method: 'PATCH',
+  paths: ['/plaza/v1/ecom-settings'],
+  access: 'admin',
+  summary: 'Replaces the given top-level settings (site settings `ecom` and `payments`).',
+  request: Type.Object({ settings: EcomSettings }),
+  response: SettingsAnswer,
+});

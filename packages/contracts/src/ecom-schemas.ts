@@ -1,0 +1,274 @@
+/**
+ * eCommerce wire shapes (API map 9): current cart, totals, checkouts, orders, coupons and the
+ * store's checkout settings. Money is sent as decimal strings ("19.99") with a formatted twin;
+ * entity objects stay open (`additionalProperties`) so fields added later are not filtered out.
+ */
+import { type TProperties, type TSchema, Type } from '@sinclair/typebox';
+import { Id, Timestamp } from './common.ts';
+
+const open = <P extends TProperties>(properties: P, description?: string) =>
+  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
+const opt = <S extends TSchema>(schema: S) => Type.Optional(schema);
+
+/** A money amount in requests: decimal string ("5.00") or JSON number. */
+export const MoneyInput = Type.Union([
+  Type.String({ pattern: '^[0-9]{1,12}(\\.[0-9]{1,4})?$', description: 'Decimal string, e.g. "5.00".' }),
+  Type.Number({ minimum: 0, maximum: 1e12 }),
+]);
+
+export const MultiCurrencyPrice = Type.Object({
+  amount: Type.String({ description: 'Decimal string in the site currency.' }),
+  convertedAmount: Type.String(),
+  formattedAmount: Type.String(),
+  formattedConvertedAmount: Type.String(),
+});
+
+/** Orders use the shorter Price `{amount, formattedAmount}`. */
+export const Price = Type.Object({ amount: Type.String(), formattedAmount: Type.String() });
+
+export const Address = open({
+  country: opt(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO-3166 alpha-2.' })),
+  subdivision: opt(Type.String({ maxLength: 20, description: 'ISO-3166-2, e.g. US-CA (or CA).' })),
+  city: opt(Type.String({ maxLength: 200 })),
+  postalCode: opt(Type.String({ maxLength: 50 })),
+  addressLine: opt(Type.String({ maxLength: 500 })),
+  addressLine2: opt(Type.String({ maxLength: 500 })),
+  streetAddress: opt(
+    Type.Object({
+      number: opt(Type.String({ maxLength: 50 })),
+      name: opt(Type.String({ maxLength: 200 })),
+      apt: opt(Type.String({ maxLength: 50 })),
+    }),
+  ),
+});
+
+export const SelectedShippingOption = Type.Object({
+  carrierId: opt(Type.String({ maxLength: 100 })),
+  code: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
+export const CatalogReference = Type.Object({
+  appId: Type.String({ minLength: 1, maxLength: 100 }),
+  catalogItemId: Type.String({ minLength: 1, maxLength: 100 }),
+  options: opt(
+    open({
+      options: opt(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }))),
+      variantId: opt(Type.String({ minLength: 1, maxLength: 100 })),
+    }),
+  ),
+});
+
+export const Quantity = Type.Integer({ minimum: 1, maximum: 1000 });
+
+export const LineItemInput = Type.Object({
+  catalogReference: CatalogReference,
+  quantity: opt(Quantity),
+  catalogOverrideFields: opt(open({})),
+});
+
+const Translated = Type.Object({ original: Type.String(), translated: opt(Type.String()) });
+
+export const LineItem = open({
+  id: Id,
+  quantity: Type.Integer(),
+  catalogReference: open({ appId: Type.String(), catalogItemId: Type.String() }),
+  productName: Translated,
+  price: MultiCurrencyPrice,
+  fullPrice: MultiCurrencyPrice,
+  priceBeforeDiscounts: MultiCurrencyPrice,
+  lineItemPrice: MultiCurrencyPrice,
+  descriptionLines: Type.Array(open({})),
+  image: opt(
+    open({
+      id: Type.String(),
+      url: Type.String(),
+      width: Type.Integer(),
+      height: Type.Integer(),
+      altText: opt(Type.String()),
+    }),
+  ),
+  availability: open({ status: Type.String(), quantityAvailable: opt(Type.Integer()) }),
+  physicalProperties: open({ shippable: Type.Boolean() }),
+  itemType: Type.Object({ preset: Type.String(), custom: Type.String() }),
+  paymentOption: Type.String(),
+  priceDescription: Translated,
+  customLineItem: Type.Boolean(),
+  priceUndetermined: Type.Boolean(),
+  fixedQuantity: Type.Boolean(),
+  savePaymentMethod: Type.Boolean(),
+  membersOnly: Type.Boolean(),
+  taxableAddress: Type.Object({ addressType: Type.String() }),
+});
+
+export const Cart = open({
+  id: Id,
+  lineItems: Type.Array(LineItem),
+  buyerInfo: open({ visitorId: Type.String(), memberId: Type.String(), userId: Type.String() }),
+  currency: Type.String(),
+  conversionCurrency: Type.String(),
+  paymentCurrency: Type.String(),
+  taxIncludedInPrices: Type.Boolean(),
+  weightUnit: Type.String(),
+  appliedDiscounts: Type.Array(open({})),
+  subtotal: MultiCurrencyPrice,
+  createdDate: Timestamp,
+  updatedDate: Timestamp,
+  revision: Type.String(),
+});
+
+export const PriceSummary = open({
+  subtotal: MultiCurrencyPrice,
+  shipping: MultiCurrencyPrice,
+  tax: MultiCurrencyPrice,
+  discount: MultiCurrencyPrice,
+  total: MultiCurrencyPrice,
+});
+
+export const EstimateTotals = open({
+  cart: Cart,
+  calculatedLineItems: Type.Array(open({ lineItemId: Type.String() })),
+  priceSummary: PriceSummary,
+  taxSummary: open({}),
+  shippingInfo: open({ carrierServiceOptions: Type.Array(open({})) }),
+  appliedDiscounts: Type.Array(open({ discountType: Type.String() })),
+  violations: Type.Array(open({ severity: Type.String() })),
+  currency: Type.String(),
+  weightUnit: Type.String(),
+});
+
+export const Checkout = open({
+  id: Id,
+  cartId: opt(Type.String()),
+  completed: Type.Boolean(),
+  orderId: opt(Type.String()),
+  channelType: Type.String(),
+  buyerInfo: open({}),
+  lineItems: Type.Array(LineItem),
+  priceSummary: PriceSummary,
+  currency: Type.String(),
+  createdDate: Timestamp,
+  updatedDate: Timestamp,
+  revision: Type.String(),
+});
+
+export const Order = open({
+  id: Id,
+  number: Type.String({ description: 'Per-site order number, 10001 upwards.' }),
+  checkoutId: Type.String(),
+  status: Type.String({ description: 'APPROVED or CANCELED.' }),
+  paymentStatus: Type.String({ description: 'NOT_PAID, AUTHORIZED, PAID, FULLY_REFUNDED or VOIDED.' }),
+  lineItems: Type.Array(open({})),
+  priceSummary: open({ subtotal: Price, shipping: Price, tax: Price, discount: Price, total: Price }),
+  createdDate: Timestamp,
+  updatedDate: Timestamp,
+  revision: Type.String(),
+});
+
+export const CouponType = Type.Union([
+  Type.Literal('PERCENTAGE'),
+  Type.Literal('FIXED_AMOUNT'),
+  Type.Literal('FREE_SHIPPING'),
+]);
+
+const couponFields = {
+  name: opt(Type.String({ minLength: 1, maxLength: 200 })),
+  percentage: opt(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
+  amount: opt(MoneyInput),
+  minimumSubtotal: opt(MoneyInput),
+  startDate: opt(Timestamp),
+  expirationDate: opt(Timestamp),
+  usageLimit: opt(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  scope: opt(
+    Type.Object({
+      catalogItemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 500 }),
+    }),
+  ),
+  active: opt(Type.Boolean()),
+};
+const CouponCode = Type.String({ pattern: '^[A-Za-z0-9_-]{3,40}$', description: 'Case-insensitive.' });
+
+export const CouponInput = Type.Object({ code: CouponCode, type: CouponType, ...couponFields });
+export const CouponPatch = Type.Object({
+  id: Id,
+  code: opt(CouponCode),
+  type: opt(CouponType),
+  revision: opt(Type.Union([Type.String({ pattern: '^[0-9]+$' }), Type.Integer({ minimum: 0 })])),
+  ...couponFields,
+});
+
+export const Coupon = open({
+  id: Id,
+  code: Type.String(),
+  type: Type.String(),
+  active: Type.Boolean(),
+  numberOfUsages: Type.Integer(),
+  createdDate: Timestamp,
+  updatedDate: Timestamp,
+  revision: Type.String(),
+});
+
+export const TaxRate = Type.Object({
+  country: Type.String({ pattern: '^([A-Za-z]{2}|\\*)$', description: 'ISO alpha-2, or * for everywhere.' }),
+  subdivision: opt(Type.String({ maxLength: 20 })),
+  rate: Type.Number({ minimum: 0, maximum: 100, description: 'Percentage, e.g. 8.25.' }),
+  name: opt(Type.String({ maxLength: 100 })),
+});
+
+export const ShippingOptionSetting = Type.Object({
+  code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  type: Type.Union([Type.Literal('FLAT_RATE'), Type.Literal('STORE_PICKUP')]),
+  carrierId: opt(Type.String({ maxLength: 100 })),
+  price: opt(MoneyInput),
+  regions: opt(
+    Type.Array(
+      Type.Object({
+        country: Type.String({ pattern: '^[A-Za-z]{2}$' }),
+        subdivision: opt(Type.String({ maxLength: 20 })),
+        price: MoneyInput,
+      }),
+      { maxItems: 300 },
+    ),
+  ),
+  freeOver: opt(MoneyInput),
+  deliveryTime: opt(Type.String({ maxLength: 200 })),
+  instructions: opt(Type.String({ maxLength: 1000 })),
+  pickupAddress: opt(Address),
+});
+
+export const EcomSettings = Type.Object({
+  taxIncludedInPrices: opt(Type.Boolean()),
+  taxableAddressType: opt(
+    Type.Union([Type.Literal('SHIPPING'), Type.Literal('BILLING'), Type.Literal('BUSINESS')]),
+  ),
+  taxShipping: opt(Type.Boolean({ description: 'Shipping is taxed at the same rate as the items.' })),
+  businessAddress: opt(Address),
+  taxRates: opt(Type.Array(TaxRate, { maxItems: 500 })),
+  shippingOptions: opt(Type.Array(ShippingOptionSetting, { maxItems: 50 })),
+  weightUnit: opt(Type.Union([Type.Literal('KG'), Type.Literal('LB')])),
+  payments: opt(Type.Object({ test: opt(Type.Boolean()), offline: opt(Type.Boolean()) })),
+});
+
+export const PaymentInput = {
+  paymentMethod: Type.Union([Type.Literal('test'), Type.Literal('offline')]),
+  card: opt(
+    Type.Object({
+      number: Type.String({ pattern: '^[0-9 ]{12,23}$' }),
+      expiry: Type.String({ pattern: '^(0[1-9]|1[0-2])/([0-9]{2}|[0-9]{4})$', description: 'MM/YY.' }),
+      cvc: Type.String({ pattern: '^[0-9]{3,4}$' }),
+    }),
+  ),
+  idempotencyKey: opt(Type.String({ minLength: 1, maxLength: 200 })),
+};
+
+export const PaymentResult = Type.Object({
+  order: Order,
+  transaction: Type.Object({ provider: Type.String(), status: Type.String() }),
+});
+
+export const CheckoutDetailsInput = {
+  email: opt(Type.String({ format: 'email', maxLength: 320 })),
+  shippingAddress: opt(Address),
+  billingAddress: opt(Address),
+  selectedShippingOption: opt(SelectedShippingOption),
+};
