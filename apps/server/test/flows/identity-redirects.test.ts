@@ -125,6 +125,35 @@ describe.each(engines)('identity: redirect sessions (%s)', (engine) => {
       );
     });
 
+    it("posts a direct login without a redirect URI to the client's only allowed origin", async () => {
+      const { challenge, verifier } = pkce();
+      const session = await authSession(
+        t,
+        visitor,
+        clientId,
+        challenge,
+        { responseMode: 'web_message', redirectUri: undefined, sessionToken: await sessionToken() },
+        'none',
+      );
+      expect(session.statusCode).toBe(200);
+      const answer = await authorize(t, session.data.redirectSession.id);
+      expect(answer.data.webMessage.targetOrigin).toBe('https://shop.example');
+      const tokens = await tokenCall(t, {
+        clientId,
+        grantType: 'authorization_code',
+        code: answer.data.webMessage.data.code,
+        codeVerifier: verifier,
+      });
+      expect(tokens.statusCode).toBe(200);
+      expect(tokens.data.access_token).toMatch(/^OauthNG\.JWS\./);
+
+      const fragment = await authSession(t, visitor, clientId, challenge, { redirectUri: undefined });
+      expect(fragment.statusCode).toBe(400);
+      expect(fragment.data.details.validationError.fieldViolations[0].field).toBe(
+        'auth.authRequest.redirectUri',
+      );
+    });
+
     it('sends bad session tokens back to the client as error + error_description', async () => {
       const { challenge } = pkce();
       const session = await authSession(t, visitor, clientId, challenge);

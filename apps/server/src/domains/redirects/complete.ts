@@ -21,7 +21,9 @@ type AuthRequest = NonNullable<StoredRequest['auth']>;
 function deliver(auth: AuthRequest, params: Record<string, string>) {
   const values = { ...params, state: auth.state };
   if (auth.responseMode === 'web_message')
-    return { webMessage: { targetOrigin: new URL(auth.redirectUri).origin, data: values } };
+    return {
+      webMessage: { targetOrigin: auth.targetOrigin ?? new URL(auth.redirectUri).origin, data: values },
+    };
   if (auth.responseMode === 'query') {
     const [base = '', fragment] = auth.redirectUri.split('#');
     const separator = base.includes('?') ? '&' : '?';
@@ -49,7 +51,10 @@ export async function authorizeRedirectSession(
   const session = await openSession(deps, id, 'auth');
   const auth = session.request.auth!;
   const client = await findClient(deps.identity, auth.clientId, session.siteId);
-  if (!client || !allowsRedirectUri(client, auth.redirectUri)) throw redirectsErrors.clientChanged(id);
+  const stillAllowed = auth.redirectUri
+    ? client && allowsRedirectUri(client, auth.redirectUri)
+    : client && auth.targetOrigin && client.allowedOrigins.includes(auth.targetOrigin);
+  if (!client || !stillAllowed) throw redirectsErrors.clientChanged(id);
   const token = sessionToken ?? auth.sessionToken;
   const memberId = !token && session.callerKind === 'member' ? session.callerId : undefined;
   if (!token && !memberId)

@@ -77,8 +77,20 @@ async function checkAuthRequest(
       violation(at('clientId'), "must be an OAuth app of the caller's site (the one of the access token)"),
     );
   const redirectUri = request.redirectUri ?? '';
-  if (!redirectUri) problems.push(violation(at('redirectUri'), 'is required', 'REQUIRED_FIELD'));
-  else if (client && !allowsRedirectUri(client, redirectUri))
+  const responseMode = request.responseMode ?? 'fragment';
+  // The official client's direct login (web_message + prompt none) sends no redirect URI: the
+  // code is then posted to the client's allowed origin, which must be unambiguous.
+  const targetOrigin =
+    !redirectUri && responseMode === 'web_message' && client?.allowedOrigins.length === 1
+      ? client.allowedOrigins[0]
+      : undefined;
+  if (!redirectUri && !targetOrigin) {
+    const needed =
+      responseMode === 'web_message'
+        ? 'is required unless the OAuth app has exactly one allowed origin'
+        : 'is required';
+    problems.push(violation(at('redirectUri'), needed, 'REQUIRED_FIELD'));
+  } else if (redirectUri && client && !allowsRedirectUri(client, redirectUri))
     problems.push(violation(at('redirectUri'), 'is not one of the allowed redirect URIs of the OAuth app'));
   if ((request.responseType ?? 'code') !== 'code')
     problems.push(violation(at('responseType'), 'must be code', 'INVALID_ENUM_VALUE'));
@@ -91,7 +103,6 @@ async function checkAuthRequest(
       violation(at('codeChallenge'), 'must be the base64url SHA-256 of the code verifier', 'FORMAT'),
     );
   if (!request.state) problems.push(violation(at('state'), 'is required', 'REQUIRED_FIELD'));
-  const responseMode = request.responseMode ?? 'fragment';
   if (!['fragment', 'query', 'web_message'].includes(responseMode))
     problems.push(
       violation(at('responseMode'), 'must be one of: fragment, query, web_message', 'INVALID_ENUM_VALUE'),
@@ -110,6 +121,7 @@ async function checkAuthRequest(
     codeChallenge: request.codeChallenge!,
     prompt: prompt as 'login' | 'none',
     ...(request.sessionToken ? { sessionToken: request.sessionToken } : {}),
+    ...(targetOrigin ? { targetOrigin } : {}),
   };
 }
 

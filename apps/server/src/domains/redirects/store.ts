@@ -25,6 +25,8 @@ export interface StoredRequest {
     codeChallenge: string;
     prompt: 'login' | 'none';
     sessionToken?: string;
+    /** web_message without a redirect URI: the origin the result is posted to (the client's only allowed origin). */
+    targetOrigin?: string;
   };
   postFlowUrl?: string;
   /** What an intent hook of another domain kept (RedirectIntent), e.g. `{checkoutId}`. */

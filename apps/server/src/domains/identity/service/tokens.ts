@@ -172,7 +172,8 @@ async function exchangeCode(ctx: IdentityContext, input: TokenInput, clientId: s
   if (isPast(ctx, row.expires_date)) throw identityErrors.invalidGrant('The authorization code has expired');
   if (row.client_id !== client.id)
     throw identityErrors.invalidGrant('The authorization code was issued to another client');
-  if (row.redirect_uri !== redirectUri)
+  // A direct login (web_message) has no redirect URI on either side.
+  if ((row.redirect_uri ?? '') !== (redirectUri ?? ''))
     throw identityErrors.invalidGrant('"redirectUri" differs from the one of the authorization request');
   if (s256(verifier) !== row.code_challenge)
     throw identityErrors.invalidGrant(
