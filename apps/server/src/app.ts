@@ -5,7 +5,7 @@ import { platformCalls } from '@plaza/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { allowedOrigins } from './config.ts';
 import type { Platform } from './deps.ts';
-import { ecomCheckoutIntent, ecomRoutes } from './domains/ecom/index.ts';
+import { adoptVisitorCart, ecomCheckoutIntent, ecomRoutes } from './domains/ecom/index.ts';
 import { identityRoutes } from './domains/identity/index.ts';
 import { redirectsRoutes, redirectsStore } from './domains/redirects/index.ts';
 import { sitesRoutes } from './domains/sites/index.ts';
@@ -100,6 +100,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
       identity: platform.identity.context,
       store: redirectsStore(platform.database.db),
       intents: { ecomCheckout: ecomCheckoutIntent(platform.ecom) },
+      onVisitorSignedIn: (siteId, visitorId, memberId) =>
+        adoptVisitorCart(platform.ecom, siteId, visitorId, memberId),
     }),
     storesRoutes(platform.stores),
     ecomRoutes(platform.ecom),

@@ -60,7 +60,7 @@ export async function authorizeRedirectSession(
   if (!token && !memberId)
     return deliver(auth, { error: 'login_required', error_description: 'The member must sign in first' });
   try {
-    const code = await issueAuthorizationCode(deps.identity, {
+    const { code, memberId: signedIn } = await issueAuthorizationCode(deps.identity, {
       siteId: session.siteId,
       clientId: client.id,
       redirectUri: auth.redirectUri,
@@ -70,6 +70,8 @@ export async function authorizeRedirectSession(
     });
     if (!(await deps.store.complete(id, deps.identity.clock.now().toISOString())))
       throw redirectsErrors.completed(id);
+    if (session.callerKind === 'visitor')
+      await deps.onVisitorSignedIn?.(session.siteId, session.callerId, signedIn);
     return deliver(auth, { code });
   } catch (error) {
     if (error instanceof AppError && error.status < 500 && error.code !== 'REDIRECT_SESSION_USED')

@@ -17,6 +17,8 @@ export interface RedirectsDeps {
   store: RedirectsStore;
   /** Intents served by other domains (ecom's `ecomCheckout`), see RedirectIntent. */
   intents?: Readonly<Record<string, RedirectIntent>>;
+  /** Called when a visitor signs in through a session, e.g. so the visitor's cart becomes the member's. */
+  onVisitorSignedIn?: (siteId: string, visitorId: string, memberId: string) => Promise<void>;
 }
 
 /** A redirect intent another domain serves: it checks the intent object and names the hosted page. */

@@ -21,7 +21,10 @@ export interface CodeRequest {
 }
 
 /** Issues a single-use authorization code (5 minutes) for an active member. */
-export async function issueAuthorizationCode(ctx: IdentityContext, request: CodeRequest): Promise<string> {
+export async function issueAuthorizationCode(
+  ctx: IdentityContext,
+  request: CodeRequest,
+): Promise<{ code: string; memberId: string }> {
   const identityId = request.sessionToken
     ? await consumeSessionToken(ctx, request.siteId, request.sessionToken)
     : request.memberId;
@@ -42,7 +45,7 @@ export async function issueAuthorizationCode(ctx: IdentityContext, request: Code
     expires_date: isoIn(ctx, AUTHORIZATION_CODE_TTL_MS),
     used_date: null,
   });
-  return code;
+  return { code, memberId: identityId };
 }
 
 /**
