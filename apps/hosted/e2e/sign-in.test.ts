@@ -148,9 +148,9 @@ describe.skipIf(!hasBrowser)(
       const page = await newPage(PHONE);
       await page.goto(session.fullUrl);
       await page.waitForURL(/\/hosted\/sign-in\?session=/);
-      await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
-      await expect(page.getByText('Corner Shop').isVisible()).resolves.toBe(true);
-      await expect(page.getByText('to continue to Storefront').isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await page.getByText('Corner Shop').waitFor();
+      await page.getByText('to continue to Storefront').waitFor();
       await shoot(page, 'sign-in');
 
       await page.getByRole('link', { name: 'Create an account' }).click();
@@ -172,7 +172,7 @@ describe.skipIf(!hasBrowser)(
       await shoot(page, 'sign-up');
       await passwordInput(page).press('Enter');
       await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-      await expect(page.getByText(member.email).isVisible()).resolves.toBe(true);
+      await page.getByText(member.email).waitFor();
       await shoot(page, 'verify');
 
       const code = /\b(\d{6})\b/.exec((await lastMail(member.email)).text)![1]!;
@@ -213,7 +213,7 @@ describe.skipIf(!hasBrowser)(
       await alert.waitFor();
       expect(await alert.textContent()).toContain('The e-mail and password do not match');
       expect(await passwordInput(page).getAttribute('aria-invalid')).toBe('true');
-      await expect(page.getByRole('link', { name: 'Reset your password' }).isVisible()).resolves.toBe(true);
+      await page.getByRole('link', { name: 'Reset your password' }).waitFor();
       // Fits a 360 px phone: nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         SMALL_PHONE.width,
