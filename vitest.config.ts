@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'packages/*/test/**/*.test.ts',
       'apps/*/e2e/**/*.test.ts',
+      'tests/*/**/*.test.ts',
     ],
     env: { TZ: 'UTC' },
     testTimeout: 20_000,
