@@ -5,6 +5,14 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/hosted/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    // No modulepreload polyfill in the main chunk: browsers without it (Safari < 17) just fetch the
+    // checkout chunk when it is needed.
+    modulePreload: { polyfill: false },
+  },
   server: { proxy: { '^/(?!hosted)': 'http://localhost:4000' } },
 });

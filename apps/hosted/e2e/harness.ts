@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildTestApp, type TestApp, type TestSite } from '../../server/test/build-test-app.ts';
 
 /** A real Plaza server on a free port serving the built hosted pages, and a tiny client app. */
@@ -56,7 +57,8 @@ export interface Plaza {
 /**
  * The client app of the test: `/callback` shows where the hosted page sent the browser,
  * `/frame?src=` loads a page in an iframe and shows the window messages it receives
- * (like the SDK's direct login), `/signed-out` is a post-logout page.
+ * (like the SDK's direct login), `/signed-out` is a post-logout page, `/shop` the storefront a
+ * checkout returns to.
  */
 export interface ClientApp {
   origin: string;
@@ -67,6 +69,7 @@ const PAGES: Record<string, string> = {
   '/callback': `<!doctype html><title>Callback</title><h1>Callback</h1>
 <pre id="result"></pre><script>document.getElementById('result').textContent = JSON.stringify({hash: location.hash, search: location.search});</script>`,
   '/signed-out': '<!doctype html><title>Signed out</title><h1>Signed out of the client app</h1>',
+  '/shop': '<!doctype html><title>Storefront</title><h1>Storefront</h1>',
   '/frame': `<!doctype html><title>Frame</title><pre id="messages"></pre>
 <script>
   const messages = [];
@@ -96,12 +99,13 @@ export async function startClientApp(): Promise<ClientApp> {
   };
 }
 
-export async function startPlaza(): Promise<Plaza> {
+/** `env`: more server settings, e.g. a DATA_DIR for seeded product images. */
+export async function startPlaza(options: { env?: Record<string, string> } = {}): Promise<Plaza> {
   const hostedDist = ensureBuilt();
   const client = await startClientApp();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp('sqlite', { env: { PUBLIC_URL: url }, hostedDist });
+  const t = await buildTestApp('sqlite', { env: { ...options.env, PUBLIC_URL: url }, hostedDist });
   await t.app.listen({ host: '127.0.0.1', port });
 
   async function call(method: string, path: string, body?: unknown, auth?: string) {
@@ -159,3 +163,51 @@ export function pkce() {
 }
 
 export const randomState = () => randomBytes(16).toString('base64url');
+
+// --- the browser -------------------------------------------------------------------------------
+
+/** Debian's Chromium; PLAZA_CHROMIUM points elsewhere (playwright-core cannot download browsers here). */
+export const CHROMIUM = process.env.PLAZA_CHROMIUM ?? '/usr/bin/chromium';
+export const hasBrowser = existsSync(CHROMIUM);
+export const BROWSER_SKIP_REASON = `skipped: ${CHROMIUM} not found (set PLAZA_REQUIRE_BROWSER=1 to fail instead)`;
+
+/** Throws when the browser is required but missing; warns once when the tests will be skipped. */
+export function checkBrowser(suite: string) {
+  if (!hasBrowser && process.env.PLAZA_REQUIRE_BROWSER === '1')
+    throw new Error(`PLAZA_REQUIRE_BROWSER=1 but ${CHROMIUM} is missing`);
+  if (!hasBrowser) console.warn(`apps/hosted/e2e (${suite}): browser tests ${BROWSER_SKIP_REASON}`);
+}
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  smallPhone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+
+/** Full-page phone and desktop screenshots as `<dir>/<name>-phone.png` and `-desktop.png`. */
+export async function screenshots(page: Page, dir: string | undefined, name: string) {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of [
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const) {
+    await page.setViewportSize(size);
+    // From the top: sticky parts would otherwise be drawn where the scrolled window has them.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({
+      path: join(dir, `${name}-${label}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  if (original) await page.setViewportSize(original);
+}

@@ -1,4 +1,4 @@
-import { identityCalls, redirectsCalls, sitesCalls } from '@plaza/contracts';
+import { ecomCalls, identityCalls, redirectsCalls, sitesCalls } from '@plaza/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, paths, toApiError } from './api.ts';
 
@@ -110,6 +110,18 @@ describe('api', () => {
     });
   });
 
+  it('sends extra headers (the idempotency key) and PATCH', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    await api('PATCH', '/p', { body: {}, headers: { 'idempotency-key': 'k1' } });
+    expect(fetch).toHaveBeenCalledWith('/p', {
+      method: 'PATCH',
+      headers: { 'idempotency-key': 'k1', accept: 'application/json', 'content-type': 'application/json' },
+      credentials: 'omit',
+      body: '{}',
+    });
+  });
+
   it('reports an unreachable server as NETWORK, and a non-JSON success as an error', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
@@ -121,7 +133,7 @@ describe('api', () => {
 });
 
 describe('paths', () => {
-  const all = [...identityCalls, ...redirectsCalls, ...sitesCalls];
+  const all = [...identityCalls, ...redirectsCalls, ...sitesCalls, ...ecomCalls];
   const pathsOf = (name: string) => all.find((call) => call.name === name)?.paths ?? [];
   const asTemplate = (path: string) => path.replace(/abc/g, '{redirectSessionId}');
 
@@ -138,8 +150,20 @@ describe('paths', () => {
       ['resendDuringAuthentication', paths.resendDuringAuthentication],
       ['sendRecoveryEmail', paths.sendRecoveryEmail],
       ['recover', paths.recover],
+      ['getHostedCheckout', asTemplate(paths.hostedCheckout('abc'))],
+      ['updateHostedCheckout', asTemplate(paths.hostedCheckout('abc'))],
+      ['payHostedCheckout', asTemplate(paths.payHostedCheckout('abc'))],
+      ['getHostedThankYou', asTemplate(paths.hostedThankYou('abc'))],
     ];
     for (const [name, path] of used) expect(pathsOf(name), name).toContain(path);
+  });
+
+  it('use the methods the server serves', () => {
+    const methodOf = (name: string) => all.find((call) => call.name === name)?.method;
+    expect(methodOf('getHostedCheckout')).toBe('GET');
+    expect(methodOf('updateHostedCheckout')).toBe('PATCH');
+    expect(methodOf('payHostedCheckout')).toBe('POST');
+    expect(methodOf('getHostedThankYou')).toBe('GET');
   });
 
   it('encode session ids', () => {

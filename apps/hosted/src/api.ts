@@ -76,15 +76,18 @@ export const paths = {
   resendDuringAuthentication: '/_api/iam/verification/v1/auth/resend',
   sendRecoveryEmail: '/_api/iam/recovery/v1/send-email',
   recover: '/_api/iam/recovery/v1/recover',
+  hostedCheckout: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout`,
+  payHostedCheckout: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout/pay`,
+  hostedThankYou: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout/thank-you`,
 } as const;
 
 /** Calls the API on the page's own origin; `token` goes raw into `Authorization` (map 2.5). */
 export async function api<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   path: string,
-  options: { body?: object; token?: string } = {},
+  options: { body?: object; token?: string; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = options.token;
   let response: Response;

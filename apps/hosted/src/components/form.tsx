@@ -4,6 +4,8 @@ import styles from './form.module.css';
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'aria-invalid'>;
 
 interface FieldProps extends InputProps {
+  /** A fixed id, for links to the field (generated otherwise). */
+  id?: string | undefined;
   label: string;
   error?: string | undefined;
   /** Help shown under the input (and read with it). */
@@ -15,8 +17,9 @@ interface FieldProps extends InputProps {
 }
 
 /** A labelled input with its hint and inline error, wired for screen readers. */
-export function Field({ label, error, hint, optional, inputRef, addon, ...input }: FieldProps) {
-  const id = useId();
+export function Field({ id: fixedId, label, error, hint, optional, inputRef, addon, ...input }: FieldProps) {
+  const generated = useId();
+  const id = fixedId ?? generated;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import styles from './page.module.css';
 
 /** The frame of every hosted page: a centred card with the site's name and a heading, readable on a phone. */
@@ -6,22 +6,29 @@ export function Page({
   title,
   brand,
   lead,
+  focusTitle,
   children,
 }: {
   title: string;
+  /** Moves focus to the heading when the page appears (after a step that replaced another page). */
+  focusTitle?: boolean;
   /** The site (or app) name, when known. */
   brand?: string | undefined;
   lead?: ReactNode;
   children?: ReactNode;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = brand ? `${title} · ${brand}` : title;
   }, [title, brand]);
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle]);
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="page-title">
         {brand && <p className={styles.brand}>{brand}</p>}
-        <h1 id="page-title" className={styles.title}>
+        <h1 id="page-title" className={styles.title} ref={heading} tabIndex={focusTitle ? -1 : undefined}>
           {title}
         </h1>
         {lead && <p className={styles.lead}>{lead}</p>}

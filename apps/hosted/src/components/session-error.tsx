@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { type FlowKind, problemText } from '../lib/copy.ts';
 import type { SessionProblem } from '../lib/session.ts';
 import { SecondaryButton } from './form.tsx';
@@ -10,6 +11,8 @@ export function SessionError({
   brand,
   retry,
   backUrl,
+  backLabel = 'Back to the site',
+  children,
 }: {
   problem: SessionProblem;
   kind?: FlowKind;
@@ -17,6 +20,9 @@ export function SessionError({
   retry?: () => void;
   /** A page of the site to go back to, when known. */
   backUrl?: string | undefined;
+  backLabel?: string;
+  /** More ways on (e.g. the order confirmation). */
+  children?: ReactNode;
 }) {
   const { title, text } = problemText(problem, kind);
   const canRetry = retry && (problem === 'unreachable' || problem === 'failed');
@@ -26,9 +32,10 @@ export function SessionError({
         <p>{text}</p>
       </div>
       {canRetry && <SecondaryButton busy={false} label="Try again" busyLabel="" onClick={retry} />}
+      {children}
       {backUrl && (
         <p>
-          <a href={backUrl}>Back to the site</a>
+          <a href={backUrl}>{backLabel}</a>
         </p>
       )}
     </Page>

@@ -23,11 +23,17 @@ interface Options {
   needsClient?: boolean;
   /** The logout page still sends a visitor on when the session was already completed. */
   allowCompleted?: boolean;
+  /** The thank-you page still shows the order after the session's hour. */
+  allowExpired?: boolean;
 }
 
 function check(session: RedirectSessionInfo, intents: readonly string[], options: Options) {
   return sessionProblem(
-    options.allowCompleted ? { ...session, completed: false } : session,
+    {
+      ...session,
+      ...(options.allowCompleted ? { completed: false } : {}),
+      ...(options.allowExpired ? { expiresDate: '' } : {}),
+    },
     intents,
     Date.now(),
     { needsClient: options.needsClient },
@@ -43,7 +49,7 @@ export function useFlow(intents: readonly string[], options: Options = {}): Flow
   const sessionId = params.get('session') ?? '';
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const { needsClient, allowCompleted } = options;
+  const { needsClient, allowCompleted, allowExpired } = options;
   const intentKey = intents.join(',');
 
   // Pages of one flow share the session loaded by the first one: no loading flash between them.
@@ -65,7 +71,7 @@ export function useFlow(intents: readonly string[], options: Options = {}): Flow
     (async (): Promise<FlowState> => {
       if (!sessionId) throw new SessionProblemError('missing');
       const session = await loadSession(sessionId, attempt > 0);
-      const problem = check(session, intentKey.split(','), { needsClient, allowCompleted });
+      const problem = check(session, intentKey.split(','), { needsClient, allowCompleted, allowExpired });
       if (problem) return { status: 'problem', problem, session, retry };
       const name = session.clientId ? await siteName(session.clientId) : undefined;
       return { status: 'ready', session, siteName: name };
@@ -77,7 +83,7 @@ export function useFlow(intents: readonly string[], options: Options = {}): Flow
     return () => {
       live = false;
     };
-  }, [sessionId, attempt, intentKey, needsClient, allowCompleted, retry]);
+  }, [sessionId, attempt, intentKey, needsClient, allowCompleted, allowExpired, retry]);
 
   return state;
 }

@@ -10,6 +10,12 @@ describe('problemText', () => {
     });
     expect(problemText('completed', 'sign-out').title).toBe('This sign-out link was already used');
     expect(problemText('missing', 'reset').text).toMatch(/new password reset e-mail/);
+    expect(problemText('expired', 'checkout')).toEqual({
+      title: 'This checkout link has expired',
+      text: 'Links like this work for one hour. Go back to the store and check out again.',
+    });
+    expect(problemText('completed', 'checkout').title).toBe('This order was already placed');
+    expect(problemText('not-found', 'checkout').title).toBe('This checkout link is not valid');
   });
 
   it('has a title for every problem', () => {

@@ -2,18 +2,20 @@ import type { SessionProblem } from './session.ts';
 
 /** Page texts that depend on data (pure, so they are unit tested). */
 
-export type FlowKind = 'sign-in' | 'sign-out' | 'reset';
+export type FlowKind = 'sign-in' | 'sign-out' | 'reset' | 'checkout';
 
 const LINK: Record<FlowKind, string> = {
   'sign-in': 'sign-in link',
   'sign-out': 'sign-out link',
   reset: 'link',
+  checkout: 'checkout link',
 };
 
 const AGAIN: Record<FlowKind, string> = {
   'sign-in': 'Go back to the site and choose “Sign in” again.',
   'sign-out': 'Go back to the site and sign out again.',
   reset: 'Ask for a new password reset e-mail.',
+  checkout: 'Go back to the store and check out again.',
 };
 
 /** Title and explanation of the error page for a redirect session that cannot be used. */
@@ -27,7 +29,12 @@ export function problemText(problem: SessionProblem, kind: FlowKind): { title: s
     case 'expired':
       return { title: `This ${link} has expired`, text: `Links like this work for one hour. ${AGAIN[kind]}` };
     case 'completed':
-      return { title: `This ${link} was already used`, text: `Each link works once. ${AGAIN[kind]}` };
+      return kind === 'checkout'
+        ? {
+            title: 'This order was already placed',
+            text: 'Each checkout link works once, and this one was used to pay.',
+          }
+        : { title: `This ${link} was already used`, text: `Each link works once. ${AGAIN[kind]}` };
     case 'wrong-intent':
       return { title: `This is not a ${link}`, text: `The link is for another page. ${AGAIN[kind]}` };
     case 'no-client':

@@ -1,0 +1,480 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEcom } from '../../server/src/seed/ecom.ts';
+import { seedStores } from '../../server/src/seed/stores.ts';
+import {
+  BROWSER_SKIP_REASON,
+  checkBrowser,
+  hasBrowser,
+  launchChromium,
+  type Plaza,
+  screenshots,
+  startPlaza,
+  VIEWPORTS,
+} from './harness.ts';
+
+/**
+ * The hosted checkout in a real browser against a real Plaza server with the demo catalog and
+ * checkout settings (test card and pay later, US tax 8 %, standard delivery $5 free from $75,
+ * store pickup, coupon WELCOME10): a visitor's cart over HTTP, an `ecomCheckout` redirect session,
+ * then the page: totals as choices change, a declined card, a paid order, the thank-you page and
+ * the way back; validation on a small phone, pickup with pay later, lost answers while paying
+ * (one order, one idempotency key), and broken links. Screenshots go to PLAZA_HOSTED_SHOTS.
+ */
+
+checkBrowser('checkout');
+const STORES_APP_ID = '1380b703-ce81-ff05-f115-39571d94dfcd';
+const shotsDir = process.env.PLAZA_HOSTED_SHOTS;
+const CARD = { ok: '4242424242424242', declined: '4000000000000002' };
+
+describe.skipIf(!hasBrowser)(
+  `hosted checkout in Chromium${hasBrowser ? '' : ` (${BROWSER_SKIP_REASON})`}`,
+  () => {
+    let plaza: Plaza;
+    let browser: Browser;
+    let dataDir: string;
+    let shopUrl: string;
+    const products = new Map<string, { id: string; options: Record<string, string[]> }>();
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'plaza-hosted-checkout-'));
+      plaza = await startPlaza({ env: { DATA_DIR: dataDir } });
+      await seedStores(plaza.t.platform, plaza.site.id);
+      await seedEcom(plaza.t.platform, plaza.site.id);
+      shopUrl = `${plaza.client.origin}/shop`;
+      const answer = await plaza.call(
+        'POST',
+        '/stores-reader/v1/products/query-platformized',
+        { query: { paging: { limit: 100 } } },
+        await visitorToken(),
+      );
+      expect(answer.status, JSON.stringify(answer.data)).toBe(200);
+      for (const product of answer.data.products)
+        products.set(product.name, {
+          id: product.id,
+          options: Object.fromEntries(
+            product.productOptions.map((o: any) => [o.name, o.choices.map((c: any) => c.description)]),
+          ),
+        });
+      browser = await launchChromium();
+    }, 180_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await plaza?.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'en-US', ...options });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    }
+
+    async function visitorToken() {
+      const answer = await plaza.call('POST', '/oauth2/token', {
+        clientId: plaza.clientId,
+        grantType: 'anonymous',
+      });
+      expect(answer.status).toBe(200);
+      return answer.data.access_token as string;
+    }
+
+    const line = (name: string, quantity: number, options: Record<string, string> = {}) => {
+      const product = products.get(name);
+      if (!product) throw new Error(`no demo product ${name}`);
+      return {
+        catalogReference: {
+          appId: STORES_APP_ID,
+          catalogItemId: product.id,
+          ...(Object.keys(options).length > 0 ? { options: { options } } : {}),
+        },
+        quantity,
+      };
+    };
+
+    /** A visitor's cart → checkout → `ecomCheckout` redirect session, all over HTTP as a storefront does. */
+    async function checkoutSession(lineItems: object[], options: { coupon?: string } = {}) {
+      const token = await visitorToken();
+      const added = await plaza.call('POST', '/ecom/v1/carts/current/add-to-cart', { lineItems }, token);
+      expect(added.status, JSON.stringify(added.data)).toBe(200);
+      if (options.coupon) {
+        const coupon = await plaza.call(
+          'PATCH',
+          '/ecom/v1/carts/current',
+          { couponCode: options.coupon },
+          token,
+        );
+        expect(coupon.status, JSON.stringify(coupon.data)).toBe(200);
+      }
+      const created = await plaza.call('POST', '/ecom/v1/carts/current/create-checkout', {}, token);
+      expect(created.status, JSON.stringify(created.data)).toBe(200);
+      const checkoutId: string = created.data.checkoutId;
+      const session = await plaza.call(
+        'POST',
+        '/redirect-session/v1/redirect-session',
+        { ecomCheckout: { checkoutId }, callbacks: { postFlowUrl: shopUrl } },
+        token,
+      );
+      expect(session.status, JSON.stringify(session.data)).toBe(200);
+      const { id, fullUrl } = session.data.redirectSession as { id: string; fullUrl: string };
+      expect(fullUrl).toBe(`${plaza.url}/hosted/checkout?session=${id}`);
+      return { id, fullUrl, checkoutId, token };
+    }
+
+    /** The owner's view: orders of a checkout (admin API key). */
+    async function ordersOf(checkoutId: string) {
+      const answer = await plaza.call(
+        'POST',
+        '/ecom/v1/orders/query',
+        { query: { filter: { checkoutId } } },
+        plaza.site.adminKey,
+      );
+      expect(answer.status, JSON.stringify(answer.data)).toBe(200);
+      return answer.data.orders as any[];
+    }
+
+    const hostedCheckout = async (id: string) =>
+      (await plaza.call('GET', `/plaza/v1/redirect-sessions/${id}/checkout`)).data.checkout;
+
+    /** The totals rows as shown, once no update is running. */
+    async function shownTotals(page: Page): Promise<Record<string, [string, string]>> {
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      return page.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll<HTMLElement>('[data-row]')].map((row) => [
+            row.dataset.row,
+            [row.querySelector('dt')?.textContent ?? '', row.querySelector('dd')?.textContent ?? ''],
+          ]),
+        ),
+      );
+    }
+    const row = async (page: Page, id: string) => (await shownTotals(page))[id];
+
+    const payButton = (page: Page) => page.getByRole('button', { name: /^(Pay \$|Place order)/ });
+
+    async function fillCard(page: Page, number: string) {
+      const input = page.getByLabel('Card number');
+      await input.fill('');
+      await input.pressSequentially(number);
+      await page.getByLabel('Expiry date').fill('');
+      await page.getByLabel('Expiry date').pressSequentially('1240');
+      await page.getByLabel('Security code').fill('123');
+    }
+
+    const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+
+    it('updates totals as choices change, explains a decline, pays once and returns to the store', async () => {
+      const session = await checkoutSession(
+        [line('Classic T-shirt', 2, { Size: 'M', Color: 'Navy' }), line('Ceramic Mug', 1, { Color: 'Sage' })],
+        { coupon: 'WELCOME10' },
+      );
+      const page = await newPage();
+      const payKeys: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/checkout/pay'))
+          payKeys.push(request.headers()['idempotency-key'] ?? '');
+      });
+      await page.goto(session.fullUrl);
+      await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+      expect(await page.title()).toBe('Checkout · Corner Shop');
+
+      // Every line: picture, name, options, quantity and price.
+      const summary = page.getByRole('region', { name: /Order summary/ });
+      await summary.getByText('Classic T-shirt').waitFor();
+      expect(await summary.textContent()).toMatch(/Size: M.*Color: Navy.*Qty 2 × \$24\.00/);
+      expect(await summary.textContent()).toMatch(/Ceramic Mug.*Color: Sage.*Qty 1/);
+      expect(await summary.locator('img').count()).toBe(2);
+      expect(await summary.textContent()).toContain('(3 items)');
+
+      // en-US: the United States is preselected and saved, so the US sales tax shows at once.
+      expect(await page.getByLabel('Country').inputValue()).toBe('US');
+      await expect.poll(async () => (await row(page, 'tax'))?.[0]).toBe('Tax (8%)');
+      const rows = await shownTotals(page);
+      expect(rows.discount).toEqual(['Discount (WELCOME10)', '−$6.20']);
+      expect(rows.subtotal).toEqual(['Subtotal', '$62.00']);
+      expect(rows.shipping).toEqual(['Shipping', '$5.00']);
+      expect(rows.total).toEqual(['Total', '$65.27']);
+
+      // Another country: no tax there.
+      await page.getByLabel('Country').selectOption('DE');
+      await expect.poll(async () => (await row(page, 'tax'))?.join(' ')).toBe('Tax $0.00');
+      expect((await row(page, 'total'))?.[1]).toBe('$60.80');
+      await page.getByLabel('Country').selectOption('US');
+      await page.getByLabel('State').selectOption('US-CA');
+      await expect.poll(async () => (await row(page, 'total'))?.[1]).toBe('$65.27');
+
+      await page.getByLabel('E-mail').fill('ann.lee@example.com');
+      await page.getByLabel('Street address').fill('1 Market Street');
+      await page.getByLabel('City').fill('San Francisco');
+      await page.getByLabel('ZIP code').fill('94103');
+
+      // Pickup needs no address and costs nothing; the arrow keys go back to delivery.
+      const pickup = page.getByRole('radio', { name: /Store pickup/ });
+      await pickup.check();
+      await expect.poll(async () => (await row(page, 'shipping'))?.join(' ')).toBe('Pickup Free');
+      expect(await page.getByLabel('Street address').count()).toBe(0);
+      expect(await summary.textContent()).toContain('$60.27');
+      expect((await hostedCheckout(session.id)).priceSummary.total.amount).toBe('60.27');
+      await page.getByText('Pick up at 1 Plaza Way, New York, NY').waitFor();
+      await pickup.focus();
+      await page.keyboard.press('ArrowUp');
+      expect(await page.getByRole('radio', { name: /Standard delivery/ }).isChecked()).toBe(true);
+      await expect.poll(async () => (await row(page, 'shipping'))?.join(' ')).toBe('Shipping $5.00');
+      expect(await page.getByLabel('Street address').inputValue()).toBe('1 Market Street');
+      expect((await row(page, 'total'))?.[1]).toBe('$65.27');
+      expect(await payButton(page).textContent()).toBe('Pay $65.27');
+
+      // Light formatting while typing.
+      await fillCard(page, CARD.declined);
+      expect(await page.getByLabel('Card number').inputValue()).toBe('4000 0000 0000 0002');
+      expect(await page.getByLabel('Expiry date').inputValue()).toBe('12 / 40');
+      await screenshots(page, shotsDir, 'checkout');
+
+      // Declined: the message, the card field marked and focused, and no order.
+      await payButton(page).click();
+      const alert = page.getByRole('alert');
+      await alert.getByText('Your card was declined. No money was taken.').waitFor();
+      expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
+      await page.getByText('This card was declined.').waitFor();
+      await expect.poll(() => activeId(page)).toBe('checkout-cardNumber');
+      expect(await ordersOf(session.checkoutId)).toEqual([]);
+      await screenshots(page, shotsDir, 'checkout-declined');
+
+      // A good card, clicked twice: one payment, one order.
+      await fillCard(page, CARD.ok);
+      expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBeNull();
+      await payButton(page).dblclick();
+      await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+      const [order, ...others] = await ordersOf(session.checkoutId);
+      expect(others).toEqual([]);
+      expect(order).toMatchObject({
+        paymentStatus: 'PAID',
+        buyerInfo: { email: 'ann.lee@example.com' },
+        priceSummary: { total: { amount: '65.27' } },
+        shippingInfo: { code: 'standard' },
+        recipientInfo: {
+          address: {
+            country: 'US',
+            subdivision: 'US-CA',
+            city: 'San Francisco',
+            postalCode: '94103',
+            addressLine: '1 Market Street',
+          },
+        },
+      });
+      expect(payKeys).toHaveLength(2);
+      expect(new Set(payKeys).size).toBe(2);
+      const thanks = await page.locator('main').textContent();
+      expect(thanks).toContain(`Order number ${order.number}`);
+      expect(thanks).toContain('We sent a confirmation to ann.lee@example.com.');
+      expect(thanks).toMatch(/Total\s*\$65\.27/);
+      expect(await activeId(page)).toBe('page-title');
+      await screenshots(page, shotsDir, 'checkout-thank-you');
+
+      // Back to the store; the used link then explains itself and still leads to the confirmation.
+      await page.getByRole('link', { name: 'Continue shopping' }).click();
+      await page.waitForURL(shopUrl);
+      await page.getByRole('heading', { name: 'Storefront' }).waitFor();
+      await page.goto(session.fullUrl);
+      await page.getByRole('heading', { name: 'This order was already placed' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Back to the store' }).getAttribute('href')).toBe(shopUrl);
+      await page.getByRole('link', { name: 'See your order confirmation' }).click();
+      await page.getByText(`Order number ${order.number}`).waitFor();
+      await page.context().close();
+    }, 90_000);
+
+    it('on a 360 px phone: explains every missing field, then places a pickup order to pay later', async () => {
+      const session = await checkoutSession([line('Scented Candle', 1, { Scent: 'Fig' })]);
+      const page = await newPage({ viewport: VIEWPORTS.smallPhone, hasTouch: true, isMobile: true });
+      await page.goto(session.fullUrl);
+      await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+      await page.getByText('Scented Candle').waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await page.getByLabel('ZIP code').fill('123');
+      await payButton(page).click();
+      const alert = page.getByRole('alert');
+      await alert.getByText('details need another look').waitFor();
+      const listed = await alert.getByRole('listitem').allTextContents();
+      expect(listed).toEqual([
+        'Enter your e-mail address.',
+        'Enter the street address.',
+        'Enter the city.',
+        'Choose a state.',
+        'Enter a valid ZIP code, like 94103.',
+        'Enter the card number.',
+        'Enter the expiry date.',
+        'Enter the security code.',
+      ]);
+      await expect.poll(() => activeId(page)).toBe('checkout-email');
+      expect(await page.locator('[aria-invalid="true"]').count()).toBe(8);
+      await screenshots(page, shotsDir, 'checkout-invalid');
+      await alert.getByRole('link', { name: 'Enter the card number.' }).click();
+      await expect.poll(() => activeId(page)).toBe('checkout-cardNumber');
+
+      await page.getByLabel('E-mail').fill('bo@example.com');
+      expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBeNull();
+      await page.getByRole('radio', { name: /Store pickup/ }).check();
+      await page.getByRole('radio', { name: /Pay later/ }).check();
+      expect(await page.getByLabel('Card number').count()).toBe(0);
+      await expect.poll(async () => (await row(page, 'shipping'))?.join(' ')).toBe('Pickup Free');
+      const total = (await hostedCheckout(session.id)).priceSummary.total.formattedAmount;
+      expect(await payButton(page).textContent()).toBe(`Place order · ${total}`);
+      await payButton(page).click();
+      await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+      await page.getByText('Not paid yet: the store will tell you how to pay').waitFor();
+      const [order] = await ordersOf(session.checkoutId);
+      expect(order).toMatchObject({ paymentStatus: 'NOT_PAID', shippingInfo: { code: 'pickup' } });
+      expect(order.recipientInfo?.address?.addressLine).toBeUndefined();
+      await page.context().close();
+    }, 90_000);
+
+    it('asks no address for a digital-only order', async () => {
+      const session = await checkoutSession([line('Digital Recipe Book', 1)]);
+      const page = await newPage();
+      await page.goto(session.fullUrl);
+      await page.getByText('Digital Recipe Book').waitFor();
+      expect(await page.getByRole('heading', { name: 'Delivery' }).count()).toBe(0);
+      expect(await page.getByLabel('Country').count()).toBe(0);
+      await page.getByLabel('E-mail').fill('cy@example.com');
+      await fillCard(page, CARD.ok);
+      await payButton(page).click();
+      await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+      expect((await ordersOf(session.checkoutId))[0].paymentStatus).toBe('PAID');
+      await page.context().close();
+    }, 60_000);
+
+    it('falls back to pickup where the store does not deliver, and the country stays changeable', async () => {
+      const settings = await plaza.call('GET', '/plaza/v1/ecom-settings', undefined, plaza.site.adminKey);
+      const original = settings.data.settings.shippingOptions;
+      // Standard delivery to the United States only (no price outside its regions).
+      const usOnly = original.map(({ price: _, ...option }: any) =>
+        option.code === 'standard'
+          ? { ...option, regions: [{ country: 'US', price: '5.00' }] }
+          : { ...option, price: _ },
+      );
+      const set = (shippingOptions: unknown) =>
+        plaza.call(
+          'PATCH',
+          '/plaza/v1/ecom-settings',
+          { settings: { shippingOptions } },
+          plaza.site.adminKey,
+        );
+      expect((await set(usOnly)).status).toBe(200);
+      try {
+        const session = await checkoutSession([line('Canvas Tote', 1)]);
+        const page = await newPage();
+        await page.goto(session.fullUrl);
+        // Without an address only pickup reached the buyer, so the store picked it; the guessed
+        // country (en-US) brings standard delivery, and the address stays on the page.
+        await page.getByRole('radio', { name: /Standard delivery/ }).check();
+        await expect.poll(async () => (await row(page, 'shipping'))?.join(' ')).toBe('Shipping $5.00');
+        await page.getByLabel('Country').selectOption('DE');
+        await expect.poll(async () => (await row(page, 'shipping'))?.join(' ')).toBe('Pickup Free');
+        await page.getByText('The store does not deliver to this country').waitFor();
+        expect(await page.getByRole('radio').first().getAttribute('id')).toBe('checkout-shipping-pickup');
+        await page.getByLabel('Country').selectOption('US');
+        await page.getByRole('radio', { name: /Standard delivery/ }).check();
+        await expect.poll(async () => (await row(page, 'shipping'))?.join(' ')).toBe('Shipping $5.00');
+        // Picking up on purpose hides the address.
+        await page.getByRole('radio', { name: /Store pickup/ }).check();
+        await expect.poll(async () => page.getByLabel('Country').count()).toBe(0);
+        await page.context().close();
+      } finally {
+        expect((await set(original)).status).toBe(200);
+      }
+    }, 60_000);
+
+    it('keeps one idempotency key while the answer is lost, and never pays twice', async () => {
+      const session = await checkoutSession([line('Canvas Tote', 1)]);
+      const page = await newPage();
+      const payKeys: string[] = [];
+      let round = 0;
+      await page.route('**/checkout/pay', async (route) => {
+        payKeys.push(route.request().headers()['idempotency-key'] ?? '');
+        round++;
+        // 1: the request is lost on the way. 2: the server pays, the answer is lost on the way back.
+        if (round === 2) await route.fetch();
+        if (round <= 2) return route.abort('connectionreset');
+        return route.continue();
+      });
+      await page.goto(session.fullUrl);
+      await page.getByText('Canvas Tote').waitFor();
+      await page.getByLabel('E-mail').fill('di@example.com');
+      await page.getByLabel('Street address').fill('5 Elm St');
+      await page.getByLabel('City').fill('Austin');
+      await page.getByLabel('State').selectOption('US-TX');
+      await page.getByLabel('ZIP code').fill('73301');
+      await fillCard(page, CARD.ok);
+
+      await payButton(page).click();
+      await page.getByRole('alert').getByText('cannot tell whether the payment went through').waitFor();
+      expect(await ordersOf(session.checkoutId)).toEqual([]);
+      await payButton(page).click();
+      await page.getByRole('alert').getByText('cannot tell whether the payment went through').waitFor();
+      await expect.poll(async () => (await ordersOf(session.checkoutId)).length).toBe(1);
+      // The third press finds the order placed (the checkout is completed) and shows it.
+      await payButton(page).click();
+      await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+      const orders = await ordersOf(session.checkoutId);
+      expect(orders).toHaveLength(1);
+      await page.getByText(`Order number ${orders[0].number}`).waitFor();
+      expect(payKeys).toHaveLength(2);
+      expect(payKeys[0]).toMatch(/^hosted-[0-9a-f]{32}$/);
+      expect(payKeys[1]).toBe(payKeys[0]);
+      await page.context().close();
+    }, 60_000);
+
+    it('explains unknown, incomplete, foreign and expired links', async () => {
+      const page = await newPage();
+      await page.goto(`${plaza.url}/hosted/checkout?session=7d3c6f1e-0000-4000-8000-000000000000`);
+      await page.getByRole('heading', { name: 'This checkout link is not valid' }).waitFor();
+      await page.goto(`${plaza.url}/hosted/checkout`);
+      await page.getByRole('heading', { name: 'This checkout link is incomplete' }).waitFor();
+      const login = await plaza.call(
+        'POST',
+        '/redirect-session/v1/redirect-session',
+        { login: {} },
+        await visitorToken(),
+      );
+      await page.goto(`${plaza.url}/hosted/checkout?session=${login.data.redirectSession.id}`);
+      await page.getByRole('heading', { name: 'This is not a checkout link' }).waitFor();
+
+      const session = await checkoutSession([line('Rib Beanie', 1, { Color: 'Red' })]);
+      const later = await newPage();
+      await later.clock.setSystemTime(new Date(Date.now() + 2 * 60 * 60_000));
+      await later.goto(session.fullUrl);
+      await later.getByRole('heading', { name: 'This checkout link has expired' }).waitFor();
+      expect(await later.getByRole('alert').textContent()).toContain(
+        'Go back to the store and check out again.',
+      );
+      expect(await later.getByRole('link', { name: 'Back to the store' }).getAttribute('href')).toBe(shopUrl);
+      await screenshots(later, shotsDir, 'checkout-expired');
+      await later.context().close();
+
+      // The hour runs out while the page is open: paying says so instead of failing obscurely.
+      await page.goto(session.fullUrl);
+      await page.getByText('Rib Beanie').waitFor();
+      await page.getByLabel('E-mail').fill('ed@example.com');
+      await page.getByRole('radio', { name: /Store pickup/ }).check();
+      await page.getByRole('radio', { name: /Pay later/ }).check();
+      await expect.poll(async () => (await row(page, 'shipping'))?.[0]).toBe('Pickup');
+      const start = plaza.t.clock.now();
+      plaza.t.clock.advance(2 * 60 * 60_000);
+      try {
+        await payButton(page).click();
+        await page.getByRole('heading', { name: 'This checkout link has expired' }).waitFor();
+        expect(await ordersOf(session.checkoutId)).toEqual([]);
+      } finally {
+        plaza.t.clock.set(start);
+      }
+      await page.context().close();
+    }, 60_000);
+  },
+);

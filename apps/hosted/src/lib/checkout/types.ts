@@ -1,0 +1,115 @@
+/**
+ * The parts of the hosted-checkout answers the page reads (@plaza/contracts `getHostedCheckout`,
+ * `payHostedCheckout`, `getHostedThankYou`; entity objects are open, so every field is optional
+ * here unless the contract marks it as always present).
+ */
+
+export interface Money {
+  amount: string;
+  formattedAmount: string;
+}
+
+export interface Text {
+  original: string;
+  translated?: string;
+}
+
+export interface DescriptionLine {
+  name?: Text;
+  lineType?: string;
+  plainText?: Text;
+  colorInfo?: Text & { code?: string };
+}
+
+export interface LineItem {
+  id: string;
+  quantity: number;
+  productName: Text;
+  price: Money;
+  fullPrice: Money;
+  lineItemPrice: Money;
+  descriptionLines: DescriptionLine[];
+  image?: { url: string; altText?: string; width?: number; height?: number };
+  availability?: { status: string; quantityAvailable?: number };
+  physicalProperties?: { shippable?: boolean };
+}
+
+export interface Address {
+  country?: string;
+  subdivision?: string;
+  subdivisionFullname?: string;
+  city?: string;
+  postalCode?: string;
+  addressLine?: string;
+  addressLine2?: string;
+}
+
+export interface ShippingOption {
+  code: string;
+  title: string;
+  logistics?: {
+    deliveryTime?: string;
+    instructions?: string;
+    pickupDetails?: { pickupMethod?: string; address?: Address };
+  };
+  cost: { price: Money };
+}
+
+export interface AppliedDiscount {
+  discountType?: string;
+  coupon?: { code: string; name?: string; amount?: Money };
+  merchantDiscount?: { amount?: Money };
+}
+
+export interface Checkout {
+  id: string;
+  completed: boolean;
+  orderId?: string;
+  currency: string;
+  buyerInfo?: { email?: string };
+  lineItems: LineItem[];
+  priceSummary: { subtotal: Money; shipping: Money; tax: Money; discount: Money; total: Money };
+  appliedDiscounts?: AppliedDiscount[];
+  calculatedLineItems?: Array<{
+    lineItemId: string;
+    pricesBreakdown?: { taxDetails?: { taxRate?: string } };
+  }>;
+  taxSummary?: { calculationDetails?: { rateType?: string } };
+  taxIncludedInPrices?: boolean;
+  shippingInfo?: {
+    shippingDestination?: { address?: Address };
+    selectedCarrierServiceOption?: { code: string; title?: string; carrierId?: string };
+    carrierServiceOptions?: Array<{ carrierId: string; shippingOptions: ShippingOption[] }>;
+  };
+  violations?: Array<{ severity: string; description?: string; target?: { lineItem?: { id?: string } } }>;
+}
+
+export type PaymentMethod = 'test' | 'offline';
+
+export interface HostedCheckout {
+  checkout: Checkout;
+  paymentMethods: string[];
+  postFlowUrl?: string;
+  thankYouPageUrl?: string;
+}
+
+export interface ThankYouData {
+  orderId: string;
+  orderNumber: string;
+  total: Money;
+  paymentStatus: string;
+  buyerEmail?: string;
+  postFlowUrl?: string;
+  thankYouPageUrl?: string;
+}
+
+export interface PayAnswer {
+  order: {
+    id: string;
+    number: string;
+    paymentStatus: string;
+    priceSummary: { total: Money };
+    buyerInfo?: { email?: string };
+  };
+  transaction: { provider: string; status: string };
+}

@@ -1,0 +1,84 @@
+import { lineView, type TotalsRow } from '../../lib/checkout/summary.ts';
+import type { Checkout } from '../../lib/checkout/types.ts';
+import styles from './checkout.module.css';
+
+/** Every line (picture, name, options, quantity, price) and the totals, dimmed while they update. */
+export function OrderSummary({
+  checkout,
+  rows,
+  updating,
+}: {
+  checkout: Checkout;
+  rows: TotalsRow[];
+  updating: boolean;
+}) {
+  const count = checkout.lineItems.reduce((sum, line) => sum + line.quantity, 0);
+  return (
+    <section className={`${styles.panel} ${styles.summary}`} aria-labelledby="summary-title">
+      <h2 id="summary-title" className={styles.heading}>
+        Order summary <span className={styles.count}>({count === 1 ? '1 item' : `${count} items`})</span>
+      </h2>
+      <ul className={styles.lines}>
+        {checkout.lineItems.map((item) => {
+          const line = lineView(item, checkout);
+          return (
+            <li key={line.id} className={styles.line}>
+              <span className={styles.thumb}>
+                {line.image && <img src={line.image.url} alt="" width={64} height={64} />}
+                <span className={styles.quantityBadge} aria-hidden="true">
+                  {line.quantity}
+                </span>
+              </span>
+              <div className={styles.lineText}>
+                <p className={styles.lineName}>{line.name}</p>
+                {line.details.length > 0 && (
+                  <ul className={styles.details}>
+                    {line.details.map((detail) => (
+                      <li key={`${detail.label}:${detail.value}`}>
+                        {detail.label && `${detail.label}: `}
+                        {detail.color && (
+                          <span
+                            className={styles.swatch}
+                            style={{ background: detail.color }}
+                            aria-hidden="true"
+                          />
+                        )}
+                        {detail.value}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <p className={styles.quantity}>
+                  Qty {line.quantity}
+                  {(line.quantity > 1 || line.fullPrice) && ` × ${line.unitPrice}`}
+                  {line.fullPrice && (
+                    <>
+                      {' '}
+                      <s className={styles.fullPrice}>
+                        <span className={styles.visuallyHidden}>was </span>
+                        {line.fullPrice}
+                      </s>
+                    </>
+                  )}
+                </p>
+                {line.problem && <p className={styles.lineProblem}>{line.problem}</p>}
+              </div>
+              <p className={styles.linePrice}>{line.total}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className={`${styles.totals} ${updating ? styles.updating : ''}`} aria-busy={updating || undefined}>
+        {rows.map((row) => (
+          <div key={row.id} className={row.id === 'total' ? styles.totalRow : styles.row} data-row={row.id}>
+            <dt>{row.label}</dt>
+            <dd className={row.pending ? styles.pending : undefined}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.status} role="status">
+        {updating ? 'Updating totals…' : ''}
+      </p>
+    </section>
+  );
+}
