@@ -5,9 +5,9 @@ import { platformCalls } from '@plaza/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { allowedOrigins } from './config.ts';
 import type { Platform } from './deps.ts';
-import { adoptVisitorCart, ecomCheckoutIntent, ecomRoutes } from './domains/ecom/index.ts';
+import { ecomRoutes } from './domains/ecom/index.ts';
 import { identityRoutes } from './domains/identity/index.ts';
-import { redirectsRoutes, redirectsStore } from './domains/redirects/index.ts';
+import { redirectsRoutes } from './domains/redirects/index.ts';
 import { sitesRoutes } from './domains/sites/index.ts';
 import { installMediaRoute, storesRoutes } from './domains/stores/index.ts';
 import { callModule, registerCalls } from './http/calls.ts';
@@ -96,13 +96,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     sitesRoutes(platform.sites),
     identityRoutes(platform.identity),
     mailboxRoutes(platform.mail),
-    redirectsRoutes({
-      identity: platform.identity.context,
-      store: redirectsStore(platform.database.db),
-      intents: { ecomCheckout: ecomCheckoutIntent(platform.ecom) },
-      onVisitorSignedIn: (siteId, visitorId, memberId) =>
-        adoptVisitorCart(platform.ecom, siteId, visitorId, memberId),
-    }),
+    redirectsRoutes(platform.redirects),
     storesRoutes(platform.stores),
     ecomRoutes(platform.ecom),
   ];

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { connect, type Database } from './db/connect.ts';
 import { migrate } from './db/migrations/index.ts';
-import { buildEcom, type EcomDeps } from './domains/ecom/index.ts';
+import { adoptVisitorCart, buildEcom, type EcomDeps, ecomCheckoutIntent } from './domains/ecom/index.ts';
 import {
   type AccessTokens,
   type ApiKeys,
@@ -13,10 +13,14 @@ import {
   type IdentityContext,
   identityStores,
   type SigningKeys,
+  type SsoDeps,
   sessionGuard,
   signingKeys,
+  ssoDeps,
   testTokenCaptcha,
 } from './domains/identity/index.ts';
+import { ssoRedirects } from './domains/identity/sso/redirects-port.ts';
+import { type RedirectsDeps, redirectsStore } from './domains/redirects/index.ts';
 import { type SitesDeps, sitesStore } from './domains/sites/index.ts';
 import {
   type CatalogProvider,
@@ -37,7 +41,13 @@ export interface Platform {
   clock: Clock;
   outbox: OutboxDispatcher;
   sites: SitesDeps;
-  identity: { signingKeys: SigningKeys; tokens: AccessTokens; apiKeys: ApiKeys; context: IdentityContext };
+  identity: {
+    signingKeys: SigningKeys;
+    tokens: AccessTokens;
+    apiKeys: ApiKeys;
+    context: IdentityContext;
+    sso: SsoDeps;
+  };
   mail: Mailer;
   authenticator: Authenticator;
   close(): Promise<void>;
@@ -46,6 +56,8 @@ export interface Platform {
   storesCatalog: CatalogProvider;
   /** Cart, checkout, orders; catalogs register in its registry (stores today). */
   ecom: EcomDeps;
+  /** Redirect sessions (SSO continues into them; app.ts may serve its routes from this too). */
+  redirects: RedirectsDeps;
 }
 
 export interface PlatformOverrides {
@@ -93,13 +105,22 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     media: diskMediaStorage(config.DATA_DIR, config.PUBLIC_URL),
   };
 
+  const ecom = buildEcom({ database, clock, sites, mail, catalogs: [storesCatalog(stores)] });
+  const redirects: RedirectsDeps = {
+    identity: identityContext,
+    store: redirectsStore(database.db),
+    intents: { ecomCheckout: ecomCheckoutIntent(ecom) },
+    onVisitorSignedIn: (siteId, visitorId, memberId) => adoptVisitorCart(ecom, siteId, visitorId, memberId),
+  };
+  const sso = ssoDeps(database.db, identityContext, ssoRedirects(redirects));
+
   return {
     config,
     database,
     clock,
     outbox,
     sites,
-    identity: { signingKeys: keys, tokens, apiKeys: keyStore, context: identityContext },
+    identity: { signingKeys: keys, tokens, apiKeys: keyStore, context: identityContext, sso },
     mail,
     authenticator: { authenticate, site: (siteId) => sites.store.getSiteCached(siteId) },
     async close() {
@@ -109,6 +130,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     },
     stores,
     storesCatalog: storesCatalog(stores),
-    ecom: buildEcom({ database, clock, sites, mail, catalogs: [storesCatalog(stores)] }),
+    ecom,
+    redirects,
   };
 }

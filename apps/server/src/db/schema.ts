@@ -258,3 +258,61 @@ export interface Schema {
   ecom_order_numbers: EcomOrderNumbersTable;
   ecom_payment_attempts: EcomPaymentAttemptsTable;
 }
+
+/** SSO (migration 0005, domains/identity/sso). `client_secret` is write-only: never answered. */
+export interface IdpConnectionsTable {
+  id: string;
+  site_id: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string | null;
+  /** JSON array of scope names. */
+  scopes: string;
+  /** 1 or 0 (an integer on both engines). */
+  enabled: number;
+  created_date: string;
+  updated_date: string;
+}
+
+/** A started SSO sign-in; `idp_date` marks the IdP leg done, `continued_date` the continuation. */
+export interface SsoStatesTable {
+  state_hash: string;
+  site_id: string;
+  idp_connection_id: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_session_id: string | null;
+  redirect_url: string | null;
+  app_state: string | null;
+  visitor_id: string | null;
+  /** JSON object of the `customPayload` query map. */
+  custom_payload: string;
+  identity_id: string | null;
+  session_token_hash: string | null;
+  created_date: string;
+  expires_date: string;
+  idp_date: string | null;
+  continued_date: string | null;
+}
+
+export interface SsoLinksTable {
+  idp_connection_id: string;
+  idp_user_id: string;
+  site_id: string;
+  identity_id: string;
+  created_date: string;
+}
+
+export interface SsoUsedTokensTable {
+  token_hash: string;
+  site_id: string;
+  expires_date: string;
+}
+
+export interface Schema {
+  idp_connections: IdpConnectionsTable;
+  sso_states: SsoStatesTable;
+  sso_links: SsoLinksTable;
+  sso_used_tokens: SsoUsedTokensTable;
+}

@@ -56,6 +56,15 @@ export const identityCalls = {
   approveMember: ['POST', '/members/v1/members/{memberId}/approve'],
   blockMember: ['POST', '/members/v1/members/{memberId}/block'],
   setEmailFactor: ['POST', '/plaza/v1/members/my/factors/email'],
+  createIdpConnection: ['POST', '/plaza/v1/idp-connections'],
+  listIdpConnections: ['GET', '/plaza/v1/idp-connections'],
+  getIdpConnection: ['GET', '/plaza/v1/idp-connections/{idpConnectionId}'],
+  updateIdpConnection: ['PATCH', '/plaza/v1/idp-connections/{idpConnectionId}'],
+  deleteIdpConnection: ['DELETE', '/plaza/v1/idp-connections/{idpConnectionId}'],
+  loginWithIdpConnection: ['GET', '/_api/iam/authentication/v1/sso/login/{tenantId}/{idpConnectionId}'],
+  ssoCallback: ['GET', '/plaza/v1/sso/callback/{idpConnectionId}'],
+  loginCallback: ['GET', '/_api/iam/authentication/v1/callback'],
+  loginWithIdpConnectionTokenParams: ['POST', '/_api/iam/authentication/v1/sso/login-with-token-params'],
 } as const;
 
 export const mailboxCalls = {

@@ -3,11 +3,18 @@ import type {
   blockMember,
   changePassword,
   createApiKey,
+  createIdpConnection,
   deleteApiKey,
+  deleteIdpConnection,
   getCurrentMember,
+  getIdpConnection,
   getJwks,
   listApiKeys,
+  listIdpConnections,
   login,
+  loginCallback,
+  loginWithIdpConnection,
+  loginWithIdpConnectionTokenParams,
   logout,
   recover,
   register,
@@ -16,9 +23,11 @@ import type {
   sendRecoveryEmail,
   setEmailFactor,
   signOn,
+  ssoCallback,
   startVerification,
   token,
   tokenInfo,
+  updateIdpConnection,
   validateEmail,
   verifyDuringAuthentication,
   verifyFactor,
@@ -153,4 +162,55 @@ export const identity = {
    * @example await client.identity.setEmailFactor({ enabled: true });
    */
   setEmailFactor: call<typeof setEmailFactor>(identityCalls, 'setEmailFactor'),
+  /**
+   * Adds an OpenID Connect identity provider (discovery is checked when enabled); register the
+   * answered `redirectUri` at the provider. The client secret is write-only. Admin.
+   * @example const { idpConnection } = await admin.identity.createIdpConnection({ idpConnection: { name: 'Okta', issuer, clientId, clientSecret } });
+   */
+  createIdpConnection: call<typeof createIdpConnection>(identityCalls, 'createIdpConnection'),
+  /**
+   * The site's identity-provider connections, without client secrets. Admin.
+   * @example const { idpConnections } = await admin.identity.listIdpConnections();
+   */
+  listIdpConnections: call<typeof listIdpConnections>(identityCalls, 'listIdpConnections'),
+  /**
+   * One identity-provider connection, without its client secret. Admin.
+   * @example const { idpConnection } = await admin.identity.getIdpConnection({ idpConnectionId });
+   */
+  getIdpConnection: call<typeof getIdpConnection>(identityCalls, 'getIdpConnection'),
+  /**
+   * Changes the given fields of a connection (`clientSecret` replaces the secret). Admin.
+   * @example await admin.identity.updateIdpConnection({ idpConnectionId, idpConnection: { enabled: false } });
+   */
+  updateIdpConnection: call<typeof updateIdpConnection>(identityCalls, 'updateIdpConnection'),
+  /**
+   * Removes a connection; members keep their accounts. Admin.
+   * @example await admin.identity.deleteIdpConnection({ idpConnectionId });
+   */
+  deleteIdpConnection: call<typeof deleteIdpConnection>(identityCalls, 'deleteIdpConnection'),
+  /**
+   * Legacy SSO: starts a sign-in at the identity provider; answers a RawHttpResponse whose
+   * `Location` header is the provider's authorization URL (send the browser there).
+   * @example const { headers } = await client.identity.loginWithIdpConnection({ tenantId: siteId, idpConnectionId, sessionId });
+   */
+  loginWithIdpConnection: call<typeof loginWithIdpConnection>(identityCalls, 'loginWithIdpConnection'),
+  /**
+   * The redirect URI the identity provider sends the browser back to; browsers reach it, apps do not call it.
+   * @example const answer = await client.identity.ssoCallback({ idpConnectionId, code, state });
+   */
+  ssoCallback: call<typeof ssoCallback>(identityCalls, 'ssoCallback'),
+  /**
+   * Legacy SSO: continues a signed-in SSO state with its session token (RawHttpResponse, 302).
+   * @example const { headers } = await client.identity.loginCallback({ state, sessionToken });
+   */
+  loginCallback: call<typeof loginCallback>(identityCalls, 'loginCallback'),
+  /**
+   * Legacy SSO: signs a member in with an ID token the app got from the provider; answers a
+   * single-use session token (Plaza extension) for a redirect session.
+   * @example const { sessionToken } = await client.identity.loginWithIdpConnectionTokenParams({ idpConnectionId, tokenParams: { id_token } });
+   */
+  loginWithIdpConnectionTokenParams: call<typeof loginWithIdpConnectionTokenParams>(
+    identityCalls,
+    'loginWithIdpConnectionTokenParams',
+  ),
 };

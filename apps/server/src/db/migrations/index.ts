@@ -4,6 +4,7 @@ import { platform } from './0001-platform.ts';
 import { identity } from './0002-identity.ts';
 import { stores } from './0003-stores.ts';
 import { ecom } from './0004-ecom.ts';
+import { sso } from './0005-sso.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
@@ -11,6 +12,7 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0002-identity': identity(engine),
   '0003-stores': stores(engine),
   '0004-ecom': ecom(engine),
+  '0005-sso': sso(engine),
 });
 
 export async function migrate(database: Database): Promise<string[]> {

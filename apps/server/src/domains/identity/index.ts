@@ -20,4 +20,5 @@ export {
 export { revokeSession, verifyQuietly } from './service/tokens.ts';
 export { type SessionGuard, sessionGuard } from './session-guard.ts';
 export { type SigningKeys, signingKeys } from './signing-keys.ts';
+export { type SsoDeps, type SsoRedirects, ssoDeps } from './sso/index.ts';
 export { type IdentityStores, identityStores } from './store/index.ts';

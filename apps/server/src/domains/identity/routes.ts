@@ -17,11 +17,14 @@ import { login, register, validateEmail } from './service/sign-in.ts';
 import { grantTokens, tokenInfo } from './service/tokens.ts';
 import { resendVerification, startVerification, verifyCode, verifyFactor } from './service/verification.ts';
 import type { SigningKeys } from './signing-keys.ts';
+import type { SsoDeps } from './sso/context.ts';
+import { ssoHandlers } from './sso/routes.ts';
 
 export interface IdentityDeps {
   apiKeys: ApiKeys;
   signingKeys: SigningKeys;
   context: IdentityContext;
+  sso: SsoDeps;
 }
 
 /** Responses carry the stored Identity; its loose profile type meets the contract's schema here. */
@@ -67,5 +70,7 @@ export function identityRoutes(deps: IdentityDeps) {
     blockMember: async ({ memberId }, { caller }) =>
       asResponse(await blockMember(ctx, caller.siteId, memberId)),
     setEmailFactor: async ({ enabled }, { caller }) => asResponse(await setEmailFactor(ctx, caller, enabled)),
+
+    ...ssoHandlers(deps.sso),
   });
 }
