@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 // Front ends are built once, on the first start (or after their dist folder is removed).
-for (const app of ['hosted']) {
+for (const app of ['hosted', 'demo']) {
   if (existsSync(new URL(`../apps/${app}/dist/index.html`, import.meta.url))) continue;
   console.log(`Building apps/${app}…`);
   const build = spawnSync('npm', ['run', 'build', '-w', `@plaza/${app}`], { cwd: root, stdio: 'inherit' });

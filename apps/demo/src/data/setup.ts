@@ -1,0 +1,88 @@
+/**
+ * Setup data (seed section 4 and 8): the examples list, which apps are installed, the site id.
+ * Failures are logged; loading ends either way (every call is tracked by the loading counter).
+ */
+import { getSiteIdFromToken } from '@plaza/sdk';
+import { client } from '../api.ts';
+import { AppCode, type InstalledApps, noAppsInstalled } from '../lib/apps.ts';
+import { cache } from '../lib/cache.ts';
+import { detectInstalledApps, probeStore } from '../lib/detection.ts';
+import { isNotFound } from '../lib/errors.ts';
+import { type Example, parseExamples, visibleExamples } from '../lib/examples.ts';
+import { loading } from '../lib/loading.ts';
+import { readSiteId } from '../lib/site-id.ts';
+import { STORE_APP_ID } from './store.ts';
+
+const logFailure = (message: string, error: unknown) => console.error(message, error);
+
+/** The shown examples from `/examples.json` (served by this app, not the API). */
+export function loadExamples(): Promise<Example[]> {
+  return cache.load('examples', () =>
+    loading.track(
+      (async () => {
+        const response = await fetch('/examples.json', { headers: { accept: 'application/json' } });
+        if (!response.ok) throw new Error(`The examples list could not be loaded (HTTP ${response.status}).`);
+        return visibleExamples(parseExamples(await response.json()));
+      })(),
+    ).catch((error: unknown) => {
+      logFailure('Failed to fetch the examples list', error);
+      throw error;
+    }),
+  );
+}
+
+const listProbe = (list: (request: never) => Promise<unknown>) => () =>
+  list({ query: { paging: { offset: 0, limit: 1 } } } as never);
+
+/**
+ * Which apps are installed, detected once per page load (the store probe touches the cart, so it
+ * must not run twice at once). Never rejects: a failure is "not installed".
+ */
+export function loadInstalledApps(): Promise<InstalledApps> {
+  return cache.load('installed-apps', () =>
+    loading.track(
+      detectInstalledApps(
+        {
+          [AppCode.bookings]: listProbe(client.apps.queryServices),
+          [AppCode.store]: () =>
+            probeStore({
+              queryProducts: async () => (await client.products.queryProducts().limit(10).find()).items,
+              getCart: async () => {
+                try {
+                  return (await client.cart.getCurrentCart()).cart;
+                } catch (error) {
+                  if (isNotFound(error)) return null;
+                  throw error;
+                }
+              },
+              addToCart: (productId, options) =>
+                client.cart.addToCurrentCart({
+                  lineItems: [
+                    {
+                      catalogReference: {
+                        appId: STORE_APP_ID,
+                        catalogItemId: productId,
+                        ...(Object.keys(options).length > 0 ? { options: { options } } : {}),
+                      },
+                      quantity: 1,
+                    },
+                  ],
+                }),
+              deleteCart: () => client.cart.deleteCurrentCart(),
+            }),
+          [AppCode.events]: listProbe(client.apps.queryEvents),
+          [AppCode.subscriptions]: listProbe(client.apps.queryPublicPlans),
+        },
+        (message, error) => console.info(`${message}:`, error instanceof Error ? error.message : error),
+      ).catch((error: unknown) => {
+        logFailure('Failed to detect the installed apps', error);
+        return noAppsInstalled();
+      }),
+    ),
+  );
+}
+
+/** The site id from the current access token (null, logged, when it cannot be read). */
+export function currentSiteId(): string | null {
+  return readSiteId(client.auth.getTokens().accessToken.value, getSiteIdFromToken);
+}

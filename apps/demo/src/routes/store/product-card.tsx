@@ -1,0 +1,82 @@
+import { CheckIcon } from '../../components/icons.tsx';
+import type { Product } from '../../data/store.ts';
+import { firstChoices } from '../../lib/detection.ts';
+import { srcSet } from '../../lib/images.ts';
+import styles from './store.module.css';
+
+/** Card widths: two columns on phones, three to four beside the cart on wide screens. */
+const SIZES = '(min-width: 80rem) 260px, (min-width: 60rem) 25vw, (min-width: 40rem) 33vw, 50vw';
+
+export function productPrice(product: Product) {
+  const { formatted, price, discountedPrice } = product.priceData;
+  return { now: formatted.discountedPrice, was: discountedPrice < price ? formatted.price : undefined };
+}
+
+export function ProductCard({
+  product,
+  quantityInCart,
+  onAdd,
+  disabled,
+  eager,
+}: {
+  product: Product;
+  quantityInCart: number;
+  onAdd(product: Product): void;
+  disabled: boolean;
+  eager: boolean;
+}) {
+  const image = product.media.mainMedia?.image;
+  const soldOut = !product.stock.inStock;
+  const choices = Object.values(firstChoices(product));
+  const price = productPrice(product);
+  const ribbon = soldOut ? 'Sold out' : product.ribbon;
+  const label = soldOut
+    ? `${product.name}, sold out`
+    : `Add ${product.name}${choices.length ? ` (${choices.join(', ')})` : ''} to cart, ${price.now}${
+        quantityInCart ? `, ${quantityInCart} in cart` : ''
+      }`;
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.card}
+        onClick={() => onAdd(product)}
+        disabled={disabled || soldOut}
+        aria-label={label}
+        data-product={product.name}
+      >
+        <span className={styles.media}>
+          {image && (
+            <img
+              src={image.url}
+              srcSet={srcSet(image.url) || undefined}
+              sizes={SIZES}
+              width={image.width}
+              height={image.height}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          )}
+          {ribbon && <span className={`${styles.ribbon} ${soldOut ? styles.soldOut : ''}`}>{ribbon}</span>}
+          {quantityInCart > 0 && (
+            <span className={styles.inCart} aria-hidden="true">
+              <CheckIcon /> {quantityInCart} in cart
+            </span>
+          )}
+        </span>
+        <span className={styles.info}>
+          <span className={styles.name}>{product.name}</span>
+          <span className={styles.price}>
+            {price.now}
+            {price.was && <span className={styles.was}>{price.was}</span>}
+          </span>
+          {choices.length > 0 && <span className={styles.choice}>{choices.join(' · ')}</span>}
+          <span className={styles.cta} aria-hidden="true">
+            {soldOut ? 'Sold out' : quantityInCart ? '+ Add one more' : '+ Add to cart'}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { AppGate } from '../../components/app-gate.tsx';
+import { buttonClass } from '../../components/button.tsx';
+import { ExternalIcon } from '../../components/icons.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { ErrorState, StatusPanel } from '../../components/status.tsx';
+import {
+  addProduct,
+  CART_KEY,
+  checkout,
+  clearCart,
+  findLine,
+  type LineItem,
+  loadCart,
+  loadProducts,
+  PRODUCTS_KEY,
+  type Product,
+  setQuantity,
+} from '../../data/store.ts';
+import { useCached } from '../../hooks/use-cached.ts';
+import { useOwnerLinks } from '../../hooks/use-owner-links.ts';
+import { AppCode } from '../../lib/apps.ts';
+import { cache } from '../../lib/cache.ts';
+import { firstChoices } from '../../lib/detection.ts';
+import { describeError, errorCode } from '../../lib/errors.ts';
+import { useUi } from '../../state/ui.tsx';
+import { CartPanel, itemCount } from './cart-panel.tsx';
+import { ProductCard } from './product-card.tsx';
+import styles from './store.module.css';
+
+function ProductsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading products">
+      <ul className={styles.grid} aria-hidden="true">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <li key={i} className={styles.skeleton} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Store() {
+  const products = useCached(PRODUCTS_KEY, loadProducts);
+  const cart = useCached(CART_KEY, loadCart);
+  const { openPremiumModal } = useUi();
+  const links = useOwnerLinks();
+  const [busy, setBusy] = useState(false);
+  const [cartError, setCartError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  /** Runs a cart change; a failure is shown in the cart and the cart is read again. */
+  async function change(run: () => Promise<unknown>, failure: string, done?: string) {
+    setBusy(true);
+    setCartError(null);
+    try {
+      await run();
+      if (done) setAnnouncement(done);
+    } catch (error) {
+      setCartError(`${failure}: ${describeError(error)}`);
+      cache.invalidate(CART_KEY);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onAdd = (product: Product) =>
+    change(
+      () => addProduct(product, cart.data ?? null),
+      `${product.name} could not be added`,
+      `Added ${product.name} to the cart.`,
+    );
+  const onQuantity = (line: LineItem, quantity: number) =>
+    change(() => setQuantity(line, quantity), 'The quantity could not be changed');
+  const onClear = () => change(clearCart, 'The cart could not be cleared', 'The cart is empty.');
+  async function onCheckout() {
+    setBusy(true);
+    setCartError(null);
+    try {
+      await checkout();
+    } catch (error) {
+      // The site cannot take payments (or the checkout failed otherwise): offer the upgrade.
+      openPremiumModal();
+      if (errorCode(error) !== 'ONLINE_PAYMENTS_NOT_ENABLED')
+        setCartError(`Checkout failed: ${describeError(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  let list: React.ReactNode;
+  if (products.status === 'loading') list = <ProductsSkeleton />;
+  else if (products.status === 'error')
+    list = (
+      <ErrorState
+        title="The products could not be loaded"
+        message={describeError(products.error)}
+        onRetry={products.reload}
+      />
+    );
+  else if (products.data.length === 0)
+    list = (
+      <StatusPanel
+        title="No products available"
+        actions={
+          <a
+            className={buttonClass('secondary')}
+            href={links.addProduct}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Add a product <ExternalIcon />
+            <span className="visually-hidden">(opens in a new tab)</span>
+          </a>
+        }
+      >
+        <p>The store has no visible products yet. Products the owner adds show up here.</p>
+      </StatusPanel>
+    );
+  else
+    list = (
+      <ul className={styles.grid} aria-label="Products">
+        {products.data.map((product, index) => (
+          <ProductCard
+            key={product.id}
+            product={product}
+            quantityInCart={findLine(cart.data ?? null, product.id, firstChoices(product))?.quantity ?? 0}
+            onAdd={onAdd}
+            disabled={busy || cart.status !== 'success'}
+            eager={index < 4}
+          />
+        ))}
+      </ul>
+    );
+
+  const count = itemCount(cart.data);
+  return (
+    <>
+      <PageTitle
+        title="Store"
+        lead="Click a product to add it to your cart (with the first choice of each option), then check out on the hosted checkout page."
+      />
+      <div className={styles.layout}>
+        <section aria-label="Products">{list}</section>
+        <CartPanel
+          status={cart.status}
+          cart={cart.data}
+          error={cartError}
+          busy={busy}
+          onQuantity={onQuantity}
+          onCheckout={onCheckout}
+          onClear={onClear}
+          onRetry={cart.reload}
+        />
+      </div>
+      {count > 0 && (
+        <a className={styles.cartBar} href="#cart">
+          <span>
+            {count} {count === 1 ? 'item' : 'items'} · {cart.data?.subtotal.formattedAmount}
+          </span>
+          <span>View cart</span>
+        </a>
+      )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+/** The store example: products, the current cart and checkout. */
+export default function StorePage() {
+  return (
+    <AppGate app={AppCode.store} title="Store" installLink="stores">
+      <Store />
+    </AppGate>
+  );
+}
