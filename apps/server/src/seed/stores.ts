@@ -35,6 +35,11 @@ export function productSvg(
   ].join('');
 }
 
+/** A motif colour for products without colour choices (their motif would vanish into the background). */
+const plainAccents = ['#6b7a99', '#a0715a', '#5f8a6e', '#8a5f7e', '#b08a3e', '#4f7f8f'];
+const plainAccent = (name: string) =>
+  plainAccents[[...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % plainAccents.length]!;
+
 const dataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
 interface DemoProduct {
@@ -257,13 +262,15 @@ export async function seedStores(platform: Platform, siteId: string): Promise<vo
     } as never)) as { id: string };
     members[demo.collection].push(product.id);
 
-    const media = (demo.colours ?? [[demo.name, demo.background] as [string, string]]).map(([name, hex]) => ({
-      url: dataUrl(
-        productSvg(demo.colours ? `${demo.name} · ${name}` : demo.name, demo.background, hex, demo.motif),
-      ),
-      title: demo.colours ? `${demo.name}, ${name}` : demo.name,
-      ...(demo.colours ? { choice: { option: 'Color', choice: name } } : {}),
-    }));
+    const media = (demo.colours ?? [[demo.name, plainAccent(demo.name)] as [string, string]]).map(
+      ([name, hex]) => ({
+        url: dataUrl(
+          productSvg(demo.colours ? `${demo.name} · ${name}` : demo.name, demo.background, hex, demo.motif),
+        ),
+        title: demo.colours ? `${demo.name}, ${name}` : demo.name,
+        ...(demo.colours ? { choice: { option: 'Color', choice: name } } : {}),
+      }),
+    );
     await addMedia(deps, siteId, product.id, media);
     if (demo.name === 'Classic T-shirt') {
       await updateVariants(deps, siteId, product.id, [{ choices: { Size: 'XL' }, price: 26 }]);
