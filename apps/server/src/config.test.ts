@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('points the public URL at the configured port unless one is given', () => {
+    expect(loadConfig({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', PUBLIC_URL: 'https://api.example.com' }).PUBLIC_URL).toBe(
+      'https://api.example.com',
+    );
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);
   });

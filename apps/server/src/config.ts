@@ -28,7 +28,8 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.String({
     pattern: '^https?://',
     default: 'http://localhost:4000',
-    description: 'Public base URL of the platform, used in links and hosted-page URLs.',
+    description:
+      'Public base URL of the platform, used in links and hosted-page URLs (default: localhost on PORT).',
   }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
@@ -65,6 +66,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (value === undefined || value === '') continue;
     raw[key] = integerKeys.has(key) && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
   }
+  // Without a public URL, links point at this machine on the configured port.
+  if (raw.PUBLIC_URL === undefined && typeof raw.PORT === 'number')
+    raw.PUBLIC_URL = `http://localhost:${raw.PORT}`;
   const withDefaults = Value.Default(ConfigSchema, raw);
   const problems = [...Value.Errors(ConfigSchema, withDefaults)].map((error) => {
     const key = error.path.replace(/^\//, '');
