@@ -31,6 +31,18 @@ export const ConfigSchema = Type.Object({
     description:
       'Public base URL of the platform, used in links and hosted-page URLs (default: localhost on PORT).',
   }),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      description:
+        'SMTP server for outgoing e-mail (smtp://user:pass@host:587); messages are always kept in the dev mailbox too.',
+    }),
+  ),
+  MAIL_FROM: Type.String({
+    minLength: 3,
+    default: 'Plaza <no-reply@localhost>',
+    description: 'From header of outgoing e-mail.',
+  }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info', description: 'Log level.' },

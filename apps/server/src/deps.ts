@@ -81,7 +81,17 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
   const keyStore = apiKeys(database.db, clock);
   const identityStore = identityStores(database, clock);
   const authenticate = authenticator(tokens, keyStore, sessionGuard(identityStore.refreshTokens, clock));
-  const mail = mailer(database, clock);
+  const mail = mailer(
+    database,
+    clock,
+    config.SMTP_URL
+      ? {
+          url: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          onError: (error, message) => log.error({ err: error, to: message.to }, 'SMTP send failed'),
+        }
+      : undefined,
+  );
   const identityContext: IdentityContext = {
     clock,
     publicUrl: config.PUBLIC_URL,

@@ -1,2 +1,2 @@
-export { type Mailer, mailer, type OutgoingMail, type StoredMail } from './mailer.ts';
+export { type Mailer, mailer, type OutgoingMail, type SmtpSettings, type StoredMail } from './mailer.ts';
 export { mailboxRoutes } from './routes.ts';

@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import type { Database } from '../db/connect.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -19,13 +20,23 @@ export interface StoredMail {
   createdDate: string;
 }
 
+export interface SmtpSettings {
+  /** `smtp://user:pass@host:587` or `smtps://…` */
+  url: string;
+  /** The From header, e.g. `Plaza <no-reply@example.com>`. */
+  from: string;
+  /** Told about messages the SMTP server refused; they stay in the mailbox. */
+  onError?: (error: unknown, mail: OutgoingMail) => void;
+}
+
 /**
  * Outgoing e-mail. Every message is kept in `mail_messages` (the dev mailbox, readable by the site
- * admin). No SMTP library is installed yet, so nothing leaves the server: plugging one in means
- * adding it to `send` when SMTP_URL is set.
+ * admin) and, when SMTP is configured, sent through it. A refused send does not fail the call that
+ * sent it: the message is kept and can be sent again (e.g. "resend code").
  */
-export function mailer(database: Database, clock: Clock) {
+export function mailer(database: Database, clock: Clock, smtp?: SmtpSettings) {
   const db = database.db;
+  const transport = smtp ? nodemailer.createTransport(smtp.url) : undefined;
   return {
     async send(mail: OutgoingMail): Promise<string> {
       const id = newId();
@@ -41,6 +52,19 @@ export function mailer(database: Database, clock: Clock) {
           created_date: clock.now().toISOString(),
         })
         .execute();
+      if (transport && smtp) {
+        try {
+          await transport.sendMail({
+            from: smtp.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            ...(mail.html ? { html: mail.html } : {}),
+          });
+        } catch (error) {
+          smtp.onError?.(error, mail);
+        }
+      }
       return id;
     },
 
