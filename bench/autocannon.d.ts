@@ -17,6 +17,10 @@ declare module 'autocannon' {
       /** Seconds before a request counts as timed out. */
       timeout?: number;
       pipelining?: number;
+      /** Requests each connection sends in turn; `setupRequest` rebuilds a request before every send. */
+      requests?: Array<{
+        setupRequest?: (request: Record<string, unknown>, context: unknown) => Record<string, unknown>;
+      }>;
     }
 
     /** The result as a worker thread receives it: autocannon leaves it unaggregated off the main thread. */

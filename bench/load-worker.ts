@@ -47,6 +47,22 @@ async function run(job: LoadJob): Promise<{ outcome: LoadOutcome; latencies: Flo
   // autocannon's own latency histogram keeps whole milliseconds and, under a rate, adds coordinated-omission
   // fill-ins at a 1 ms interval: sub-millisecond loopback latencies need the raw per-response times instead.
   const times: number[] = [];
+  // One counter over every connection (and every instance of a rated job): requests in flight at the same
+  // time use different header sets, i.e. different callers, as long as there are more sets than connections.
+  let next = 0;
+  const sets = job.headerSets;
+  const rotating = sets
+    ? {
+        requests: [
+          {
+            setupRequest: (request: Record<string, unknown>) => ({
+              ...request,
+              headers: { ...sets[next++ % sets.length] },
+            }),
+          },
+        ],
+      }
+    : {};
   const results = await Promise.all(
     shares(job).map(async (share) => {
       await sleep(share.delayMs);
@@ -55,6 +71,7 @@ async function run(job: LoadJob): Promise<{ outcome: LoadOutcome; latencies: Flo
         method: job.method,
         headers: job.headers,
         ...(job.body === undefined ? {} : { body: job.body }),
+        ...rotating,
         connections: share.connections,
         duration: job.durationSeconds,
         ...(share.overallRate ? { overallRate: share.overallRate } : {}),

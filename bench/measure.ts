@@ -7,6 +7,8 @@ export interface LoadJob {
   method: string;
   headers: Record<string, string>;
   body: string | undefined;
+  /** Header sets sent in turn, one per request over all connections, instead of `headers`. */
+  headerSets?: Array<Record<string, string>>;
   connections: number;
   durationSeconds: number;
   /** Requests per second over all connections; unset: as fast as the server answers. */
@@ -138,6 +140,7 @@ export async function measure(
     method: request.method,
     headers: request.headers,
     body: request.body,
+    ...(request.headerSets ? { headerSets: request.headerSets } : {}),
     connections: mode.connections,
     durationSeconds,
     ...(mode.kind === 'latency' ? { overallRate: mode.rate } : {}),

@@ -5,12 +5,28 @@ import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildPlatform } from '../apps/server/src/deps.ts';
+import { addToCurrentCart } from '../apps/server/src/domains/ecom/cart/service.ts';
+import { updateEcomSettings } from '../apps/server/src/domains/ecom/settings.ts';
 import { createOAuthApp, createSite } from '../apps/server/src/domains/sites/index.ts';
+import { STORES_APP_IDS } from '../apps/server/src/domains/stores/index.ts';
+import type { Caller } from '../apps/server/src/http/access.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
+import { seedCatalog } from './catalog-seed.ts';
 import type { BenchContext } from './scenarios.ts';
 
 /** The bench data set; every scenario reads from it. */
-export const dataset = { oAuthApps: 200 };
+export const dataset = {
+  oAuthApps: 200,
+  /** Each with 2 options (Size × Color), 6 variants, one image; catalog-seed.ts. */
+  products: 10_000,
+  /** Lines in the cart of `visitorToken` (estimate-totals). */
+  cartLines: 3,
+  /**
+   * Visitors the add-to-cart scenario cycles through: each line's quantity grows by one per cycle, and
+   * a line takes at most 1000, so the scenario stays valid for 500 × 999 requests to Plaza.
+   */
+  cartVisitors: 500,
+};
 
 export interface RunningPlaza {
   url: string;
@@ -73,6 +89,7 @@ type Platform = Awaited<ReturnType<typeof buildPlatform>>;
 
 /** A site with an admin API key, a visitor token and the data set, written through the service layer. */
 async function seed(platform: Platform): Promise<BenchContext> {
+  const started = Date.now();
   const site = await createSite(platform.sites, { name: 'Bench site' });
   const { key } = await platform.identity.apiKeys.create(site.id, 'bench admin key');
   for (let i = 0; i < dataset.oAuthApps; i++) {
@@ -84,11 +101,79 @@ async function seed(platform: Platform): Promise<BenchContext> {
       allowedOrigins: [origin, `https://www.client-${i}.bench.example`],
     });
   }
-  const { token } = await platform.identity.tokens.issue({
+  const { productIds } = await seedCatalog(platform.stores, site.id, dataset.products);
+
+  const owner: Caller = {
     siteId: site.id,
-    subjectType: 'visitor',
-    subjectId: newId(),
+    kind: 'admin',
+    subjectId: 'bench',
     clientId: undefined,
+    accessToken: undefined,
+  };
+  await updateEcomSettings(platform.ecom, owner, {
+    taxRates: [
+      { country: 'US', rate: 6.25, name: 'State tax' },
+      { country: 'US', subdivision: 'CA', rate: 8.25, name: 'CA sales tax' },
+    ],
+    shippingOptions: [
+      {
+        code: 'standard',
+        title: 'Standard',
+        type: 'FLAT_RATE',
+        price: '5.00',
+        freeOver: '100.00',
+        deliveryTime: '3-5 business days',
+        regions: [{ country: 'US', price: '5.00' }],
+      },
+      { code: 'express', title: 'Express', type: 'FLAT_RATE', price: '15.00', deliveryTime: '1-2 days' },
+      { code: 'pickup', title: 'Pick up in store', type: 'STORE_PICKUP', price: '0' },
+    ],
+    payments: { test: true, offline: true },
   });
-  return { siteId: site.id, adminKey: key, visitorToken: token };
+
+  const visitor = async () => {
+    const subjectId = newId();
+    const { token } = await platform.identity.tokens.issue({
+      siteId: site.id,
+      subjectType: 'visitor',
+      subjectId,
+      clientId: undefined,
+    });
+    return { token, subjectId };
+  };
+  const shopper = await visitor();
+  await addToCurrentCart(
+    platform.ecom,
+    {
+      siteId: site.id,
+      kind: 'visitor',
+      subjectId: shopper.subjectId,
+      clientId: undefined,
+      accessToken: shopper.token,
+    },
+    {
+      lineItems: [
+        { id: 100, options: { Size: 'S', Color: 'Red' }, quantity: 2 },
+        { id: 2001, options: { Size: 'L', Color: 'Blue' }, quantity: 1 },
+        { id: 7777, options: { Size: 'M', Color: 'Red' }, quantity: 1 },
+      ]
+        .slice(0, dataset.cartLines)
+        .map(({ id, options, quantity }) => ({
+          catalogReference: {
+            appId: STORES_APP_IDS[0],
+            catalogItemId: productIds[id]!,
+            options: { options },
+          },
+          quantity,
+        })),
+    },
+  );
+  const cartVisitorTokens: string[] = [];
+  for (let i = 0; i < dataset.cartVisitors; i++) cartVisitorTokens.push((await visitor()).token);
+  // A visitor's token is verified on its first call and remembered until it expires; verify them here
+  // so that the measured runs see visitors that are already browsing, whatever the warm-up reached.
+  for (const token of [shopper.token, ...cartVisitorTokens]) await platform.identity.tokens.verify(token);
+
+  process.stderr.write(`bench: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return { siteId: site.id, adminKey: key, visitorToken: shopper.token, cartVisitorTokens, productIds };
 }

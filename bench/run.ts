@@ -91,7 +91,8 @@ async function main(): Promise<number> {
       if (stopping) break;
       const message = error instanceof Error ? error.message : String(error);
       log(`${scenario.name} FAILED: ${message}`);
-      results.push({ name: scenario.name, method: scenario.method, path: scenario.path, error: message });
+      const path = typeof scenario.path === 'function' ? scenario.path(plaza.context) : scenario.path;
+      results.push({ name: scenario.name, method: scenario.method, path, error: message });
     }
   }
 
@@ -157,7 +158,7 @@ async function runScenario(
     return {
       name: scenario.name,
       method: scenario.method,
-      path: scenario.path,
+      path: request.path,
       status: captured.status,
       contentType: captured.contentType,
       responseBytes: captured.body.length,

@@ -3,8 +3,12 @@ export interface BenchContext {
   siteId: string;
   /** An admin API key, sent raw in `Authorization`. */
   adminKey: string;
-  /** A visitor access token of the site, for `anyone`-level calls. */
+  /** A visitor access token of the site, for `anyone`-level calls; its cart holds a few lines. */
   visitorToken: string;
+  /** Visitor tokens of their own (no cart at first), for calls that change the caller's cart. */
+  cartVisitorTokens: string[];
+  /** The bench catalog (catalog-seed.ts), oldest first. */
+  productIds: string[];
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,13 +17,29 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface Scenario {
   name: string;
   method: Method;
-  path: string;
+  /** With its query string, if any; a function when it names seeded data. */
+  path: string | ((context: BenchContext) => string);
   headers?: (context: BenchContext) => Record<string, string>;
-  /** Sent as JSON (with `content-type: application/json`). */
+  /**
+   * Header sets the load cycles through, one request after another over all connections (capture: the
+   * first). For calls that change the caller's state: with as many callers as sets, each one's state
+   * changes once per cycle, so the same request stays valid however long the load runs.
+   */
+  rotateHeaders?: (context: BenchContext) => Array<Record<string, string>>;
+  /** Sent as JSON (with `content-type: application/json`); a function when it names seeded data. */
   body?: unknown;
   /** The status the call must answer; the capture fails loudly on any other. Default 200. */
   expectStatus?: number;
 }
+
+/** The GET form of a query call: the request object as base64url JSON in `.r` (map 2.3), as the SDK sends it. */
+const dotR = (path: string, request: unknown) =>
+  `${path}?.r=${Buffer.from(JSON.stringify(request)).toString('base64url')}`;
+
+/** Wix Stores' app id: the cart's `catalogReference.appId` for products. */
+const STORES_APP_ID = '1380b703-ce81-ff05-f115-39571d94dfcd';
+
+const visitor = (context: BenchContext) => ({ authorization: context.visitorToken });
 
 export const scenarios: Scenario[] = [
   { name: 'health', method: 'GET', path: '/healthz' },
@@ -30,6 +50,71 @@ export const scenarios: Scenario[] = [
     headers: (context) => ({ authorization: context.adminKey }),
     body: { query: { sort: [{ fieldName: 'createdDate', order: 'DESC' }], paging: { limit: 50 } } },
   },
+  {
+    // The storefront's product list: newest first, 50 a page.
+    name: 'query-products',
+    method: 'GET',
+    path: dotR('/stores-reader/v1/products/query-platformized', {
+      query: { sort: [{ fieldName: 'createdDate', order: 'DESC' }], paging: { limit: 50 } },
+    }),
+    headers: visitor,
+  },
+  {
+    // The same list filtered by a price range (about 15% of the catalog).
+    name: 'query-products-price',
+    method: 'GET',
+    path: dotR('/stores-reader/v1/products/query-platformized', {
+      query: {
+        filter: { 'priceData.price': { $gte: 20, $lte: 50 } },
+        sort: [{ fieldName: 'createdDate', order: 'DESC' }],
+        paging: { limit: 50 },
+      },
+    }),
+    headers: visitor,
+  },
+  {
+    name: 'get-product',
+    method: 'GET',
+    path: (context) => `/stores-reader/v1/products/${context.productIds[context.productIds.length >> 1]}`,
+    headers: visitor,
+  },
+  {
+    // The same variant of the same product for one visitor after another: each visitor's line grows by 1
+    // per cycle over `cartVisitorTokens` (the cart's limit is 1000 per line), and the answer keeps its size.
+    name: 'add-to-cart',
+    method: 'POST',
+    path: '/ecom/v1/carts/current/add-to-cart',
+    rotateHeaders: (context) => context.cartVisitorTokens.map((token) => ({ authorization: token })),
+    body: (context: BenchContext) => ({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: STORES_APP_ID,
+            catalogItemId: context.productIds[42],
+            options: { options: { Size: 'M', Color: 'Blue' } },
+          },
+          quantity: 1,
+        },
+      ],
+    }),
+  },
+  {
+    // The visitor's cart (three lines, seeded) to a Californian address with the standard shipping option.
+    name: 'estimate-totals',
+    method: 'POST',
+    path: '/ecom/v1/carts/current/estimate-totals',
+    headers: visitor,
+    body: {
+      shippingAddress: {
+        country: 'US',
+        subdivision: 'US-CA',
+        city: 'San Francisco',
+        postalCode: '94103',
+        addressLine: '500 Market St',
+      },
+      selectedShippingOption: { code: 'standard' },
+    },
+  },
 ];
 
 /** The request exactly as sent on the wire, the same for Plaza, the twin and the capture. */
@@ -38,18 +123,26 @@ export interface WireRequest {
   path: string;
   headers: Record<string, string>;
   body: string | undefined;
+  /** Whole header sets the load cycles through instead of `headers` (which is the first of them). */
+  headerSets?: Array<Record<string, string>>;
 }
 
 export function wireRequest(scenario: Scenario, context: BenchContext): WireRequest {
-  const body = scenario.body === undefined ? undefined : JSON.stringify(scenario.body);
+  const given = typeof scenario.body === 'function' ? scenario.body(context) : scenario.body;
+  const body = given === undefined ? undefined : JSON.stringify(given);
+  const headersWith = (extra: Record<string, string> | undefined) => ({
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...scenario.headers?.(context),
+    ...extra,
+  });
+  const sets = scenario.rotateHeaders?.(context).map(headersWith);
+  if (sets && sets.length === 0) throw new Error(`${scenario.name}: rotateHeaders gave no header set`);
   return {
     method: scenario.method,
-    path: scenario.path,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...scenario.headers?.(context),
-    },
+    path: typeof scenario.path === 'function' ? scenario.path(context) : scenario.path,
+    headers: sets ? sets[0]! : headersWith(undefined),
     body,
+    ...(sets ? { headerSets: sets } : {}),
   };
 }
 

@@ -33,7 +33,8 @@ async function start(spec: TwinSpec) {
   const app = Fastify({ logger: false });
   app.route({
     method: spec.method,
-    url: spec.path,
+    // The route matches the path alone (Fastify leaves the query string to the request's `query`).
+    url: spec.path.split('?')[0]!,
     handler: (_request, reply) => {
       reply.code(spec.status).type(spec.contentType).send(body);
     },

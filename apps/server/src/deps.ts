@@ -132,7 +132,12 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     sites,
     identity: { signingKeys: keys, tokens, apiKeys: keyStore, context: identityContext, sso },
     mail,
-    authenticator: { authenticate, site: (siteId) => sites.store.getSiteCached(siteId) },
+    authenticator: {
+      authenticate,
+      site: (siteId) => sites.store.getSiteCached(siteId),
+      authenticateCached: authenticate.cached,
+      siteCached: (siteId) => sites.store.peekSiteCached(siteId),
+    },
     async close() {
       await outbox.stop();
       // A database handed in (tests) belongs to whoever made it.

@@ -22,6 +22,10 @@ export interface Authenticator {
   /** Resolves the caller from the raw `Authorization` header value; throws 401 AppErrors. */
   authenticate(header: string): Promise<Caller>;
   site(siteId: string): Promise<SiteAccessInfo | undefined>;
+  /** `authenticate` when its answer is remembered, without waiting; undefined otherwise. */
+  authenticateCached?(header: string): Caller | undefined;
+  /** `site` when its answer is remembered, without waiting; undefined otherwise. */
+  siteCached?(siteId: string): SiteAccessInfo | undefined;
 }
 
 const allowedKinds: Record<Exclude<Access, 'public'>, ReadonlySet<Caller['kind']>> = {
@@ -50,5 +54,25 @@ export async function authorize(
     const site = await authenticator.site(caller.siteId);
     if (!site?.installedApps.includes(app)) throw commonErrors.appNotInstalled(app);
   }
+  return caller;
+}
+
+/**
+ * `authorize` answered from what the authenticator remembers (a verified token, a cached site), without
+ * waiting: the caller when the call is allowed, undefined when `authorize` must decide (including every
+ * refusal, so errors keep coming from one place).
+ */
+export function authorizeCached(
+  authenticator: Authenticator,
+  header: string | undefined,
+  access: Exclude<Access, 'public'>,
+  app: AppName | undefined,
+): Caller | undefined {
+  if (!header || !authenticator.authenticateCached) return undefined;
+  const trimmed = header.trim();
+  if (trimmed === '') return undefined;
+  const caller = authenticator.authenticateCached(trimmed);
+  if (!caller || !allowedKinds[access].has(caller.kind)) return undefined;
+  if (app && !authenticator.siteCached?.(caller.siteId)?.installedApps.includes(app)) return undefined;
   return caller;
 }

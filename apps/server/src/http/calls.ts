@@ -1,9 +1,9 @@
-import type { CallDefinition, RequestOf, ResponseOf } from '@plaza/contracts';
+import type { Access, CallDefinition, RequestOf, ResponseOf } from '@plaza/contracts';
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { setPath } from '../lib/paths.ts';
 import { RawJson, Redirect } from '../lib/raw-json.ts';
-import { type Authenticator, authorize, type Caller } from './access.ts';
+import { type Authenticator, authorize, authorizeCached, type Caller } from './access.ts';
 
 export interface CallContext {
   /** Present on every call but `public` ones. */
@@ -122,15 +122,22 @@ function describeCall(call: CallDefinition): string {
   return `${call.summary}\n\nAccess: **${call.access}**${app}${aliases}`;
 }
 
-const callers = new WeakMap<FastifyRequest, Caller>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by a call's access check (onRequest); a request property rather than a WeakMap entry, per request. */
+    plazaCaller: Caller | null;
+  }
+}
 
 /** Registers every call of `module` under each of its paths, with validation, access and errors. */
 export function registerCalls(app: FastifyInstance, module: CallModule, authenticator: Authenticator) {
+  if (!app.hasRequestDecorator('plazaCaller')) app.decorateRequest('plazaCaller', null);
   for (const call of module.calls) {
     const handler = (module.handlers as Record<string, Handler<CallDefinition>>)[call.name];
     if (!handler) throw new Error(`No handler for call ${call.name}`);
     call.paths.forEach((path, index) => {
       const params = pathParams(path);
+      const paramKeys = params.map((param) => [param, param.replace(/\./g, '__')] as const);
       const requestSchema = withOptional(call.request, params);
       const usesQuery = call.method === 'GET' || call.method === 'DELETE';
       app.route({
@@ -161,28 +168,39 @@ export function registerCalls(app: FastifyInstance, module: CallModule, authenti
           call.access === 'public'
             ? []
             : [
-                async (request: FastifyRequest) => {
-                  callers.set(
-                    request,
-                    await authorize(
-                      authenticator,
-                      request.headers.authorization,
-                      call.access as never,
-                      call.app,
-                    ),
-                  );
+                // A callback hook: a caller whose token is remembered (every call but a client's first)
+                // is settled without a promise; anything else, refusals included, goes to `authorize`.
+                (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
+                  const access = call.access as Exclude<Access, 'public'>;
+                  const header = request.headers.authorization;
+                  const known = authorizeCached(authenticator, header, access, call.app);
+                  if (known) {
+                    request.plazaCaller = known;
+                    done();
+                    return;
+                  }
+                  authorize(authenticator, header, access, call.app).then((caller) => {
+                    request.plazaCaller = caller;
+                    done();
+                  }, done);
                 },
               ],
-        preValidation: async (request) => {
-          if (!usesQuery && (request.body === undefined || request.body === null)) request.body = {};
-        },
+        // Body calls only, as a callback hook (an async hook costs a promise and a microtask turn per request).
+        ...(usesQuery
+          ? {}
+          : {
+              preValidation: (request: FastifyRequest, _reply: unknown, done: () => void) => {
+                if (request.body === undefined || request.body === null) request.body = {};
+                done();
+              },
+            }),
         handler: async (request, reply) => {
-          const caller = callers.get(request);
+          const caller = request.plazaCaller ?? undefined;
           const input = usesQuery
             ? unflatten(request.query as Record<string, unknown>)
             : (request.body as Record<string, unknown>);
           const routeParams = request.params as Record<string, string>;
-          for (const param of params) setPath(input, param, routeParams[param.replace(/\./g, '__')]);
+          for (const [param, key] of paramKeys) setPath(input, param, routeParams[key]);
           const output = await handler(input as never, {
             caller: caller as Caller,
             requestId: request.id,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { Schema } from '../db/schema.ts';
 
 export type DomainEventName = 'created' | 'updated' | 'deleted';
@@ -24,18 +25,28 @@ export interface NewDomainEvent {
   occurredDate: string;
 }
 
+// Every write runs this insert: built and compiled once (db/prepared.ts).
+const insertEvent = prepared(6, (db, siteId, entityKind, entityId, event, payload, occurredDate) =>
+  db.insertInto('outbox').values({
+    site_id: siteId,
+    entity_kind: entityKind,
+    entity_id: entityId,
+    event: event as DomainEventName,
+    payload,
+    occurred_date: occurredDate,
+    dispatched_date: null,
+  }),
+);
+
 /** Call inside the transaction that makes the change, so the event exists exactly when the change does. */
 export async function recordDomainEvent(executor: Kysely<Schema>, event: NewDomainEvent): Promise<void> {
-  await executor
-    .insertInto('outbox')
-    .values({
-      site_id: event.siteId,
-      entity_kind: event.entityKind,
-      entity_id: event.entityId,
-      event: event.event,
-      payload: typeof event.payload === 'string' ? event.payload : JSON.stringify(event.payload),
-      occurred_date: event.occurredDate,
-      dispatched_date: null,
-    })
-    .execute();
+  await insertEvent.run(
+    executor,
+    event.siteId,
+    event.entityKind,
+    event.entityId,
+    event.event,
+    typeof event.payload === 'string' ? event.payload : JSON.stringify(event.payload),
+    event.occurredDate,
+  );
 }

@@ -5,6 +5,7 @@ import { identity } from './0002-identity.ts';
 import { stores } from './0003-stores.ts';
 import { ecom } from './0004-ecom.ts';
 import { sso } from './0005-sso.ts';
+import { storefrontIndexes } from './0006-storefront-indexes.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
@@ -13,6 +14,7 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0003-stores': stores(engine),
   '0004-ecom': ecom(engine),
   '0005-sso': sso(engine),
+  '0006-storefront-indexes': storefrontIndexes(engine),
 });
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -153,10 +153,21 @@ export interface SettingsDeps {
   sites: SitesDeps;
 }
 
+/**
+ * The rules of each cached site record, derived once per record (every cart call needs them; a changed
+ * site is a new record). Callers only read rules.
+ */
+const rulesBySite = new WeakMap<object, StoreRules>();
+
 /** The rules of a site (cached site read: a few seconds at most behind another process). */
 export async function rulesOf(deps: SettingsDeps, siteId: string): Promise<StoreRules> {
   const site = (await deps.sites.store.getSiteCached(siteId)) ?? (await getSite(deps.sites, siteId));
-  return storeRules(site.settings, site.currency);
+  let rules = rulesBySite.get(site);
+  if (!rules) {
+    rules = storeRules(site.settings, site.currency);
+    rulesBySite.set(site, rules);
+  }
+  return rules;
 }
 
 function settingsView(settings: Record<string, unknown>): EcomSettingsInput {

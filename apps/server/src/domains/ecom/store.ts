@@ -2,6 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 
@@ -56,6 +57,11 @@ export const isUniqueViolation = (error: unknown) => {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 };
 
+// Every cart call looks the caller's cart up: built and compiled once (db/prepared.ts).
+const selectCartId = prepared(2, (db, site, owner) =>
+  db.selectFrom('ecom_carts').select('id').where('site_id', '=', site).where('owner_key', '=', owner),
+);
+
 export function ecomStore(database: Database, clock: Clock) {
   const db: Kysely<Schema> = database.db;
   return {
@@ -67,13 +73,7 @@ export function ecomStore(database: Database, clock: Clock) {
     transaction: <T>(work: (trx: Kysely<Schema>) => Promise<T>) => db.transaction().execute(work),
 
     async cartIdOf(siteId: string, ownerKey: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('ecom_carts')
-        .select('id')
-        .where('site_id', '=', siteId)
-        .where('owner_key', '=', ownerKey)
-        .executeTakeFirst();
-      return row?.id;
+      return (await selectCartId.run(db, siteId, ownerKey)).rows[0]?.id;
     },
 
     async couponByCode(siteId: string, code: string) {

@@ -9,7 +9,36 @@ import type { SessionGuard } from './session-guard.ts';
  * `<accessToken>,<apiKey>` as the external-login helpers send it (the API key then decides).
  */
 export function authenticator(tokens: AccessTokens, keys: ApiKeys, sessions?: SessionGuard) {
-  return async function authenticate(header: string): Promise<Caller> {
+  /**
+   * The caller of an access token whose verification (and member session) is remembered, without
+   * waiting; undefined when `authenticate` must decide (API keys are looked up on every call, unknown or
+   * expired tokens are refused there). Lets the request path skip a chain of promises per call.
+   */
+  function cached(header: string): Caller | undefined {
+    const [first, second] = header.split(',').map((part) => part.trim());
+    if ([first, second].some((part) => part?.startsWith(API_KEY_PREFIX))) return undefined;
+    const token = (first ?? '').replace(/^Bearer\s+/i, '');
+    const verified = tokens.verifyCached(token);
+    if (!verified) return undefined;
+    if (
+      verified.subjectType === 'member' &&
+      verified.sessionId &&
+      sessions?.isActiveCached?.(verified.sessionId) !== true
+    ) {
+      return undefined;
+    }
+    return {
+      siteId: verified.siteId,
+      kind: verified.subjectType,
+      subjectId: verified.subjectId,
+      clientId: verified.clientId,
+      accessToken: token,
+    };
+  }
+
+  return Object.assign(authenticate, { cached });
+
+  async function authenticate(header: string): Promise<Caller> {
     const [first, second] = header.split(',').map((part) => part.trim());
     const apiKey = [first, second].find((part) => part?.startsWith(API_KEY_PREFIX));
     if (apiKey) {
@@ -43,5 +72,5 @@ export function authenticator(tokens: AccessTokens, keys: ApiKeys, sessions?: Se
       if (error instanceof TokenError) throw commonErrors.invalidToken(error.message);
       throw error;
     }
-  };
+  }
 }

@@ -4,6 +4,8 @@ import type { refreshTokenStore } from './store/grants.ts';
 /** Whether a member session (refresh token) is still alive. */
 export interface SessionGuard {
   isActive(sessionId: string): Promise<boolean>;
+  /** The remembered answer of `isActive`, without waiting; undefined when it must be asked. */
+  isActiveCached?(sessionId: string): boolean | undefined;
 }
 
 const CACHE_MS = 30_000;
@@ -17,6 +19,10 @@ export function sessionGuard(store: ReturnType<typeof refreshTokenStore>, clock:
   const cache = new Map<string, { active: boolean; until: number }>();
   store.onRevoke(() => cache.clear());
   return {
+    isActiveCached(sessionId) {
+      const hit = cache.get(sessionId);
+      return hit && hit.until > clock.now().getTime() ? hit.active : undefined;
+    },
     async isActive(sessionId) {
       const now = clock.now().getTime();
       const hit = cache.get(sessionId);

@@ -68,6 +68,12 @@ export function sitesStore(database: Database, clock: Clock) {
 
     getSite,
 
+    /** The cached site, without waiting: undefined when it is not cached (or expired). */
+    peekSiteCached(id: string): SiteRecord | undefined {
+      const hit = cache.get(id);
+      return hit && hit.until > Date.now() ? hit.site : undefined;
+    },
+
     async getSiteCached(id: string): Promise<SiteRecord | undefined> {
       const now = Date.now();
       const hit = cache.get(id);

@@ -1,5 +1,6 @@
 /** The stores catalog as the cart sees it (catalog-provider.ts). */
 import type { Kysely } from 'kysely';
+import { readCache } from '../../db/read-cache.ts';
 import type { Schema } from '../../db/schema.ts';
 import type {
   CatalogItem,
@@ -10,7 +11,7 @@ import type {
   StockLine,
 } from './catalog-provider.ts';
 import { storesErrors } from './errors.ts';
-import type { MediaItem, ProductState, VariantState } from './model.ts';
+import type { MediaItem, ProductState, StockMap, VariantState } from './model.ts';
 import { formatMoney, fromMinor, WEIGHT_DIGITS } from './money.ts';
 import { discounted, renderProduct, stockOf, variantPrice } from './render.ts';
 import type { StoresDeps } from './service/context.ts';
@@ -47,15 +48,21 @@ function imageOf(state: ProductState, variant: VariantState): MediaItem | undefi
   return state.media.find((m) => m.image);
 }
 
+/** What a cart needs of a product to describe its items: the stored inputs, live stock and currency. */
+export interface SellableProduct {
+  state: ProductState;
+  stock: StockMap;
+  currency: string;
+}
+
 export function describeItem(
-  loaded: LoadedProduct,
+  product: SellableProduct,
   catalogItemId: string,
   options: CatalogItemOptions,
 ): CatalogLookup {
-  const { state, stock } = loaded;
+  const { state, stock, currency } = product;
   const variant = state.visible ? pickVariant(state, options) : undefined;
   if (!variant) return { catalogItemId, availability: { status: 'NOT_FOUND' } };
-  const currency = (JSON.parse(loaded.doc) as { priceData: { currency: string } }).priceData.currency;
   const full = variantPrice(variant, state);
   const live = stockOf(variant, stock, state);
   const wanted = options.quantity ?? 1;
@@ -103,8 +110,37 @@ export function describeItem(
   };
 }
 
+/** How long a look-up may be reused at most: writes of other server processes are not seen before. */
+const LOOKUP_CACHE_MS = 1000;
+const LOOKUP_CACHE_LIMIT = 2000;
+
 export function storesCatalog(deps: StoresDeps): CatalogProvider {
   const { store } = deps;
+
+  /**
+   * Products as the cart looks them up, remembered while this process has written neither products nor
+   * stock since (`store.writes`), and LOOKUP_CACHE_MS at most. Every cart call describes each of its
+   * lines (an add-to-cart looks its product up twice: to add the line, then to answer the cart); each
+   * look-up cost two queries and parsing the product's stored state and its 5 KB public document, for
+   * the currency. Stock is only ever taken inside a transaction that reads it afresh (`reserve`), so a
+   * look-up that is a moment old can show a line as available but never sell what is not there.
+   */
+  const sellables = readCache<SellableProduct | undefined>(
+    store.writes,
+    ['store_products', 'store_variants'],
+    { ttlMs: LOOKUP_CACHE_MS, limit: LOOKUP_CACHE_LIMIT },
+  );
+  const sellable = (siteId: string, productId: string) =>
+    sellables.get(`${siteId}\u0000${productId}`, async () => {
+      const loaded = await store.load(store.db, siteId, productId);
+      return (
+        loaded && {
+          state: loaded.state,
+          stock: loaded.stock,
+          currency: (JSON.parse(loaded.doc) as { priceData: { currency: string } }).priceData.currency,
+        }
+      );
+    });
 
   /** Re-derives a product's stock summary after its variant rows changed (variant rows untouched). */
   async function refresh(trx: Executor, siteId: string, productId: string) {
@@ -162,9 +198,9 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
     appIds: STORES_APP_IDS,
 
     async lookUp(siteId, catalogItemId, options = {}) {
-      const loaded = await store.load(store.db, siteId, catalogItemId);
-      return loaded
-        ? describeItem(loaded, catalogItemId, options)
+      const product = await sellable(siteId, catalogItemId);
+      return product
+        ? describeItem(product, catalogItemId, options)
         : { catalogItemId, availability: { status: 'NOT_FOUND' } };
     },
 

@@ -6,6 +6,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
+import { prepared } from '../../db/prepared.ts';
+import { readCache } from '../../db/read-cache.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordDomainEvent } from '../../outbox/outbox.ts';
@@ -61,6 +63,17 @@ export interface LoadedProduct {
 
 export type Executor = Kysely<Schema>;
 
+/** What a product page reads. */
+export interface ProductRead {
+  readonly doc: string;
+  readonly merchant: string | null;
+  readonly visible: boolean;
+}
+
+/** How long a product read may be reused at most (other server processes' writes; see read-cache.ts). */
+const READ_CACHE_MS = 1000;
+const READ_CACHE_LIMIT = 2000;
+
 export function catalogStore(database: Database, clock: Clock) {
   const products = documentStore(database, productKind, { clock });
   const collections = documentStore(database, collectionKind, { clock });
@@ -69,13 +82,36 @@ export function catalogStore(database: Database, clock: Clock) {
   const bool = (value: boolean) => (engine === 'sqlite' ? Number(value) : value);
   const json = (text: string) => (engine === 'postgres' ? sql`${text}::jsonb` : sql`${text}`);
 
-  async function loadStock(executor: Executor, siteId: string, productId: string): Promise<StockMap> {
-    const rows = await executor
+  // The reads of one product (product page, every cart line), built and compiled once (db/prepared.ts).
+  const selectStock = prepared(2, (db, site, product) =>
+    db
       .selectFrom('store_variants')
       .select(['variant_id', 'quantity', 'in_stock'])
-      .where('site_id', '=', siteId)
-      .where('product_id', '=', productId)
-      .execute();
+      .where('site_id', '=', site)
+      .where('product_id', '=', product),
+  );
+  const selectLoaded = prepared(2, (db, site, product) =>
+    db
+      .selectFrom('store_products')
+      .select(['doc', 'state'])
+      .where('site_id', '=', site)
+      .where('id', '=', product),
+  );
+  const selectRead = prepared(2, (db, site, product) =>
+    db
+      .selectFrom('store_products')
+      .select(['doc', 'merchant', 'visible'])
+      .where('site_id', '=', site)
+      .where('id', '=', product),
+  );
+
+  const productReads = readCache<ProductRead | undefined>(database.writes, ['store_products'], {
+    ttlMs: READ_CACHE_MS,
+    limit: READ_CACHE_LIMIT,
+  });
+
+  async function loadStock(executor: Executor, siteId: string, productId: string): Promise<StockMap> {
+    const { rows } = await selectStock.run(executor, siteId, productId);
     return new Map(
       rows.map((row) => [
         row.variant_id,
@@ -139,6 +175,7 @@ export function catalogStore(database: Database, clock: Clock) {
     variants,
     db: database.db,
     engine,
+    writes: database.writes,
 
     transaction: <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
       database.db.transaction().execute(work),
@@ -190,12 +227,7 @@ export function catalogStore(database: Database, clock: Clock) {
     },
 
     async load(executor: Executor, siteId: string, productId: string): Promise<LoadedProduct | undefined> {
-      const row = await executor
-        .selectFrom('store_products')
-        .select(['doc', 'state'])
-        .where('site_id', '=', siteId)
-        .where('id', '=', productId)
-        .executeTakeFirst();
+      const row = (await selectLoaded.run(executor, siteId, productId)).rows[0];
       if (!row) return undefined;
       return {
         doc: row.doc,
@@ -204,16 +236,15 @@ export function catalogStore(database: Database, clock: Clock) {
       };
     },
 
-    /** The public JSON and merchant JSON of a product, plus its visibility. */
-    async read(siteId: string, productId: string) {
-      const row = await database.db
-        .selectFrom('store_products')
-        .select(['doc', 'merchant', 'visible'])
-        .where('site_id', '=', siteId)
-        .where('id', '=', productId)
-        .executeTakeFirst();
-      return row ? { doc: row.doc, merchant: row.merchant, visible: Boolean(row.visible) } : undefined;
-    },
+    /**
+     * The public JSON and merchant JSON of a product, plus its visibility. Remembered (read-cache.ts):
+     * product pages are read far more often than products change. Callers must not change the result.
+     */
+    read: (siteId: string, productId: string) =>
+      productReads.get(`${siteId}\u0000${productId}`, async () => {
+        const row = (await selectRead.run(database.db, siteId, productId)).rows[0];
+        return row ? { doc: row.doc, merchant: row.merchant, visible: Boolean(row.visible) } : undefined;
+      }),
 
     async readMerchant(siteId: string, productIds: readonly string[]): Promise<Map<string, string | null>> {
       if (productIds.length === 0) return new Map();

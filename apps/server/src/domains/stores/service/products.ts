@@ -9,7 +9,7 @@ import { storesErrors } from '../errors.ts';
 import type { StockMap } from '../model.ts';
 import { currencyDigits } from '../money.ts';
 import { renderProduct, withMerchantData } from '../render.ts';
-import type { Executor } from '../store.ts';
+import type { Executor, ProductRead } from '../store.ts';
 import { regenerateVariants } from '../variants.ts';
 import {
   isAdmin,
@@ -135,13 +135,21 @@ export const deleteProductOptions = (deps: StoresDeps, siteId: string, id: strin
 
 // --- reads ------------------------------------------------------------------------------------
 
+/** The public answer of each product read (reads are remembered, see store.read): made once per read. */
+const publicAnswers = new WeakMap<ProductRead, RawJson>();
+
 export async function getProduct(deps: StoresDeps, caller: Caller, id: string, includeMerchant: boolean) {
   const row = await deps.store.read(caller.siteId, id);
   if (!row || (!row.visible && !isAdmin(caller))) throw storesErrors.productNotFound(id);
   if (includeMerchant && isAdmin(caller)) {
     return rawJson(JSON.stringify({ product: withMerchantData(row.doc, row.merchant) }));
   }
-  return wrapRaw('product', row.doc);
+  let answer = publicAnswers.get(row);
+  if (!answer) {
+    answer = wrapRaw('product', row.doc);
+    publicAnswers.set(row, answer);
+  }
+  return answer;
 }
 
 interface WireQuery {

@@ -1,0 +1,35 @@
+import type { WriteLog } from './connect.ts';
+
+/**
+ * Values read from some tables, reused while this process has written none of those tables since
+ * (`WriteLog`) and for `ttlMs` at most, the bound on how long another server process's writes go
+ * unseen (like the site cache, sites/store.ts). Within one process a read never outlives a write it
+ * could have seen. The key must name everything the read depends on; use outside transactions only
+ * (a transaction sees its own uncommitted writes).
+ */
+export function readCache<V>(
+  writes: WriteLog,
+  tables: readonly string[],
+  options: { ttlMs: number; limit: number },
+) {
+  const entries = new Map<string, { value: V; version: number; until: number }>();
+  // Every table's counter only grows, so their sum changes whenever one of them does.
+  const version = () => {
+    let sum = 0;
+    for (const table of tables) sum += writes.version(table);
+    return sum;
+  };
+  return {
+    async get(key: string, read: () => Promise<V>): Promise<V> {
+      const current = version();
+      const now = Date.now();
+      const known = entries.get(key);
+      if (known && known.version === current && known.until > now) return known.value;
+      // The version is taken before reading: a write that lands meanwhile makes the entry stale at once.
+      const value = await read();
+      if (entries.size >= options.limit) entries.clear();
+      entries.set(key, { value, version: current, until: now + options.ttlMs });
+      return value;
+    },
+  };
+}
