@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildPlatform } from '../apps/server/src/deps.ts';
@@ -173,6 +174,12 @@ async function seed(platform: Platform): Promise<BenchContext> {
   // A visitor's token is verified on its first call and remembered until it expires; verify them here
   // so that the measured runs see visitors that are already browsing, whatever the warm-up reached.
   for (const token of [shopper.token, ...cartVisitorTokens]) await platform.identity.tokens.verify(token);
+
+  // The import went through the write-ahead log (~250 MB for the catalog): fold it into the database, as
+  // SQLite does on its own when writes pause, so that the first scenario does not pay for the import.
+  if (platform.database.engine === 'sqlite') {
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(platform.database.db);
+  }
 
   process.stderr.write(`bench: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return { siteId: site.id, adminKey: key, visitorToken: shopper.token, cartVisitorTokens, productIds };

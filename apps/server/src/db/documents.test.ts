@@ -149,6 +149,46 @@ describe.each(engines)('document store (%s)', (engine) => {
     expect(JSON.parse(newest.items[0]!).name).toBe('d');
   });
 
+  it('keeps totals current across writes, inside and outside transactions', async () => {
+    const notes = store.forSite('site-6');
+    const query = { sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 1 } };
+    const total = async () => (await notes.query(query)).metadata.total;
+    for (const name of ['a', 'b', 'c']) await notes.create<Note>({ name });
+    expect(await total()).toBe(3);
+    expect(await total()).toBe(3); // remembered
+    const extra = await notes.create<Note>({ name: 'd' });
+    expect(await total()).toBe(4);
+    await notes.update(extra.id, { name: 'dd' });
+    expect(await total()).toBe(4);
+    await notes.delete(extra.id);
+    expect(await total()).toBe(3);
+    await database.db.transaction().execute(async (trx) => {
+      const inside = store.forSite('site-6', trx);
+      await inside.create<Note>({ name: 'e' });
+      expect((await inside.query(query)).metadata.total).toBe(4);
+    });
+    expect(await total()).toBe(4);
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await store.forSite('site-6', trx).create<Note>({ name: 'f' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await total()).toBe(4);
+  });
+
+  it('takes the total of a page that is not full from the page', async () => {
+    const notes = store.forSite('site-7');
+    for (const name of ['a', 'b', 'c']) await notes.create<Note>({ name });
+    const all = await notes.query({ sort: [{ fieldName: 'name' }], paging: { limit: 10 } });
+    expect(all.metadata).toMatchObject({ count: 3, total: 3 });
+    const rest = await notes.query({ sort: [{ fieldName: 'name' }], paging: { limit: 2, offset: 2 } });
+    expect(rest.items.map((text) => (JSON.parse(text) as Note).name)).toEqual(['c']);
+    expect(rest.metadata).toMatchObject({ count: 1, offset: 2, total: 3 });
+    const past = await notes.query({ sort: [{ fieldName: 'name' }], paging: { limit: 2, offset: 5 } });
+    expect(past.metadata).toMatchObject({ count: 0, offset: 5, total: 3 });
+  });
+
   it('refuses bad queries as validation errors', async () => {
     await expect(store.forSite('site-5').query({ filter: { name: { $regex: 'x' } } })).rejects.toBeInstanceOf(
       ValidationError,
