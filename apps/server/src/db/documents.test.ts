@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, freshDatabase, type TestDatabase } from '../../test/engines.ts';
+import { cartKind } from '../domains/ecom/store.ts';
 import { manualClock } from '../lib/clock.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { createOutboxDispatcher } from '../outbox/dispatcher.ts';
@@ -90,6 +91,51 @@ describe.each(engines)('document store (%s)', (engine) => {
       code: 'REVISION_MISMATCH',
     });
     expect(await notes.get<Note>(note.id)).toMatchObject({ name: 'v2', revision: '2' });
+  });
+
+  it('replaces a document as read and changed, without reading it again, and refuses a stale one', async () => {
+    const notes = store.forSite('site-1');
+    const read = (await notes.get<Note>((await notes.create<Note>({ name: 'v1', body: 'gone soon' })).id))!;
+    const stale = structuredClone(read);
+    read.name = 'v2';
+    delete read.body;
+    clock.advance(1000);
+    const written = await notes.replace(read);
+    expect(written).toMatchObject({ name: 'v2', revision: '2', createdDate: stale.createdDate });
+    expect(written.updatedDate).not.toBe(stale.updatedDate);
+    const stored = await notes.get<Note>(read.id);
+    expect(stored).toEqual(written);
+    expect(stored).not.toHaveProperty('body');
+    const last = (await outboxRows()).at(-1)!;
+    expect(last).toMatchObject({ event: 'updated', entity_id: read.id });
+    expect(JSON.parse(last.payload)).toEqual({ entity: written });
+
+    stale.name = 'lost update';
+    await expect(notes.replace(stale)).rejects.toMatchObject({ status: 409, code: 'REVISION_MISMATCH' });
+    expect(await notes.get<Note>(read.id)).toMatchObject({ name: 'v2', revision: '2' });
+    await notes.delete(read.id);
+    await expect(notes.replace(written)).rejects.toMatchObject({ status: 404, code: 'NOTE_NOT_FOUND' });
+    await expect(store.forSite('site-2').replace(stored!)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('keeps column fields in step with the document through updates and replaces', async () => {
+    const carts = documentStore(database, cartKind, { clock }).forSite('site-8');
+    const owned = (owner: string) => carts.query({ filter: { ownerKey: owner } });
+    const cart = await carts.create({ ownerKey: 'visitor:a', lineItems: [] as string[] });
+    await carts.update(cart.id, { lineItems: ['x'] });
+    expect((await owned('visitor:a')).items).toHaveLength(1);
+    await carts.update(cart.id, { ownerKey: 'member:b' });
+    expect((await owned('visitor:a')).items).toHaveLength(0);
+    const moved = (await carts.get<{ ownerKey: string; lineItems: string[] }>(cart.id))!;
+    expect(moved).toMatchObject({ ownerKey: 'member:b', lineItems: ['x'] });
+    moved.lineItems.push('y');
+    await carts.replace(moved, { unchanged: ['ownerKey'] });
+    moved.ownerKey = 'member:c';
+    await carts.replace(moved);
+    expect((await owned('member:b')).items).toHaveLength(0);
+    expect((await owned('member:c')).items.map((text) => JSON.parse(text))).toMatchObject([
+      { ownerKey: 'member:c', lineItems: ['x', 'y'], revision: '5' },
+    ]);
   });
 
   it('scopes every statement by site', async () => {

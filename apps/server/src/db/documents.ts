@@ -78,6 +78,18 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
   const target: QueryTarget = { engine: database.engine, table: kind.table, docColumn: 'doc', columns };
   const docValue = (text: string) => (database.engine === 'postgres' ? sql`${text}::jsonb` : sql`${text}`);
 
+  /** A column field's value as its column stores it. */
+  const columnValue = (document: Record<string, unknown>, path: string) => {
+    const value = getPath(document, path);
+    return value === undefined
+      ? null
+      : typeof value === 'boolean' && database.engine === 'sqlite'
+        ? Number(value)
+        : value;
+  };
+  const columnValues = (document: Record<string, unknown>) =>
+    extraColumns.map(([path]) => columnValue(document, path));
+
   function rowValues(document: Record<string, unknown>, text: string) {
     const values: Record<string, unknown> = {
       revision: Number(document.revision),
@@ -85,20 +97,12 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
       updated_date: document.updatedDate,
       doc: docValue(text),
     };
-    for (const [path, field] of extraColumns) {
-      const value = getPath(document, path);
-      values[field.column] =
-        value === undefined
-          ? null
-          : typeof value === 'boolean' && database.engine === 'sqlite'
-            ? Number(value)
-            : value;
-    }
+    for (const [path, field] of extraColumns) values[field.column] = columnValue(document, path);
     return values;
   }
 
   // The statements of reads by id and of updates, built and compiled once (db/prepared.ts): carts are
-  // read and updated on every cart call. `updateColumns` are the columns `rowValues` sets, in order.
+  // read and updated on every cart call.
   const documents = (db: Kysely<Schema>) => db as unknown as DocumentDb;
   const selectDoc = prepared(2, (db, site, id) =>
     documents(db).selectFrom(kind.table).select('doc').where('site_id', '=', site).where('id', '=', id),
@@ -110,25 +114,71 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
       .where('site_id', '=', site)
       .where('id', '=', id),
   );
-  const updateColumns = [
-    'revision',
-    'created_date',
-    'updated_date',
-    'doc',
-    ...extraColumns.map(([, field]) => field.column),
-  ];
-  const updateRow = prepared(updateColumns.length + 3, (db, ...values) => {
-    const set = Object.fromEntries(
-      updateColumns.map((column, i) => [column, column === 'doc' ? docValue(values[i]!) : values[i]]),
-    );
-    const [site, id, revision] = values.slice(updateColumns.length);
-    return documents(db)
-      .updateTable(kind.table)
-      .set(set as never)
-      .where('site_id', '=', site!)
-      .where('id', '=', id!)
-      .where('revision', '=', revision as never);
-  });
+  /**
+   * UPDATE statements by the extra columns they set. An update sets a column only when its value
+   * changed: SQLite rewrites the index entries of every column an UPDATE sets, to the same value or
+   * not, and each index page it touches is one more page written at commit. The creation date never
+   * changes after the insert and is never set.
+   */
+  const updateRows = new Map<string, ReturnType<typeof updateRowSetting>>();
+  function updateRowSetting(changed: readonly string[]) {
+    const set = ['revision', 'updated_date', 'doc', ...changed];
+    return prepared(set.length + 3, (db, ...values) => {
+      const assignments = Object.fromEntries(
+        set.map((column, i) => [column, column === 'doc' ? docValue(values[i]!) : values[i]]),
+      );
+      const [site, id, revision] = values.slice(set.length);
+      return documents(db)
+        .updateTable(kind.table)
+        .set(assignments as never)
+        .where('site_id', '=', site!)
+        .where('id', '=', id!)
+        .where('revision', '=', revision as never);
+    });
+  }
+
+  /**
+   * Writes `document` as revision `current + 1` of `id` if `current` is still the stored revision, with
+   * its `updated` event. `before` are the extra columns' values as stored (`columnValues`); only the
+   * changed ones are set. False when the row is gone or has another revision.
+   */
+  async function writeRevision(
+    trx: Kysely<Schema>,
+    siteId: string,
+    id: string,
+    document: Record<string, unknown>,
+    current: number,
+    before: readonly unknown[],
+  ): Promise<boolean> {
+    const now = deps.clock.now().toISOString();
+    Object.assign(document, { id, revision: String(current + 1), updatedDate: now });
+    const text = JSON.stringify(document);
+    const changed: string[] = [];
+    const changedValues: unknown[] = [];
+    extraColumns.forEach(([path, field], i) => {
+      const value = columnValue(document, path);
+      if (value === before[i]) return;
+      changed.push(field.column);
+      changedValues.push(value);
+    });
+    const key = changed.join(',');
+    let statement = updateRows.get(key);
+    if (!statement) {
+      statement = updateRowSetting(changed);
+      updateRows.set(key, statement);
+    }
+    const result = await statement.run(trx, current + 1, now, text, ...changedValues, siteId, id, current);
+    if (Number(result.numAffectedRows) !== 1) return false;
+    await recordDomainEvent(trx, {
+      siteId,
+      entityKind: kind.entity,
+      entityId: id,
+      event: 'updated',
+      payload: `{"entity":${text}}`,
+      occurredDate: now,
+    });
+    return true;
+  }
 
   const missing = (id: string) => notFound(kind.notFoundCode, `${kind.label} not found`, { id });
   const totals = readCache<number>(database.writes, [kind.table], {
@@ -286,31 +336,36 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
               );
             }
             const document = JSON.parse(row.doc) as Record<string, unknown>;
+            const before = columnValues(document);
             applyPatch(document, patch, options.mask);
-            const now = deps.clock.now().toISOString();
-            Object.assign(document, { id, revision: String(current + 1), updatedDate: now });
-            const text = JSON.stringify(document);
-            const values = rowValues(document, text);
-            const result = await updateRow.run(
-              trx,
-              ...updateColumns.map((column) => (column === 'doc' ? text : values[column])),
-              siteId,
-              id,
-              current,
-            );
-            if (Number(result.numAffectedRows) !== 1) {
+            if (!(await writeRevision(trx, siteId, id, document, current, before))) {
               throw commonErrors.revisionMismatch(kind.label, id, String(current), 'newer');
             }
-            await recordDomainEvent(trx, {
-              siteId,
-              entityKind: kind.entity,
-              entityId: id,
-              event: 'updated',
-              payload: `{"entity":${text}}`,
-              occurredDate: now,
-            });
             return document as T & SystemFields;
           });
+        },
+
+        /**
+         * Writes back `document` as read (`get`) and then changed by the caller, without reading it again:
+         * refused with 409 when its stored revision is no longer `document.revision` (404 when it is gone).
+         * `unchanged` names column fields the change left as they were, whose columns are not rewritten.
+         */
+        async replace<T>(
+          document: T & SystemFields,
+          options: { unchanged?: readonly string[] } = {},
+        ): Promise<T & SystemFields> {
+          const fields = document as unknown as Record<string, unknown>;
+          const current = Number(document.revision);
+          const before = extraColumns.map(([path]) =>
+            options.unchanged?.includes(path) ? columnValue(fields, path) : undefined,
+          );
+          const written = await inTransaction((trx) =>
+            writeRevision(trx, siteId, document.id, fields, current, before),
+          );
+          if (written) return document;
+          const stored = await perSite.forSite(siteId, executor).get<SystemFields>(document.id);
+          if (!stored) throw missing(document.id);
+          throw commonErrors.revisionMismatch(kind.label, document.id, String(current), stored.revision);
         },
 
         /** Removes the entity; false when there was none. */

@@ -6,6 +6,7 @@ import { stores } from './0003-stores.ts';
 import { ecom } from './0004-ecom.ts';
 import { sso } from './0005-sso.ts';
 import { storefrontIndexes } from './0006-storefront-indexes.ts';
+import { outboxSequence } from './0007-outbox-sequence.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
@@ -15,9 +16,11 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0004-ecom': ecom(engine),
   '0005-sso': sso(engine),
   '0006-storefront-indexes': storefrontIndexes(engine),
+  '0007-outbox-sequence': outboxSequence(engine),
 });
 
-export async function migrate(database: Database): Promise<string[]> {
+/** Runs the migrations not yet run, up to `to` (a migration's name; the newest when absent). */
+export async function migrate(database: Database, options: { to?: string } = {}): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => history(database.engine) };
   // Kysely looks for its bookkeeping tables across every schema unless told which one: name it,
   // or a database holding several Plaza schemas (tests, shared clusters) confuses it.
@@ -26,7 +29,9 @@ export async function migrate(database: Database): Promise<string[]> {
     provider,
     ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = options.to
+    ? await migrator.migrateTo(options.to)
+    : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -11,7 +11,7 @@ import * as hosted from './hosted.ts';
 import * as orders from './orders.ts';
 import { getEcomSettings, updateEcomSettings } from './settings.ts';
 
-/** Computed entities (checkouts, orders) are written as JSON as they are. */
+/** Computed answers (carts, checkouts, orders) are written as JSON as they are, skipping the schema serialiser. */
 const json = async (value: Promise<unknown>) => rawJson(JSON.stringify(await value));
 
 /** `Idempotency-Key` header, else the body field. */
@@ -23,16 +23,17 @@ function idempotencyKey(request: FastifyRequest, field: string | undefined) {
 
 export function ecomRoutes(deps: EcomDeps) {
   return callModule('ecom', ecomCalls, {
-    getCurrentCart: (_input, { caller }) => cart.getCurrentCart(deps, caller),
-    updateCurrentCart: (input, { caller }) => cart.updateCurrentCart(deps, caller, input),
+    // The cart calls answer what the cart view builds, field for field: written as JSON as it is.
+    getCurrentCart: (_input, { caller }) => json(cart.getCurrentCart(deps, caller)),
+    updateCurrentCart: (input, { caller }) => json(cart.updateCurrentCart(deps, caller, input)),
     deleteCurrentCart: (_input, { caller }) => cart.deleteCurrentCart(deps, caller),
-    addToCurrentCart: (input, { caller }) => cart.addToCurrentCart(deps, caller, input),
+    addToCurrentCart: (input, { caller }) => json(cart.addToCurrentCart(deps, caller, input)),
     removeLineItemsFromCurrentCart: ({ lineItemIds }, { caller }) =>
-      cart.removeLineItems(deps, caller, lineItemIds),
+      json(cart.removeLineItems(deps, caller, lineItemIds)),
     updateCurrentCartLineItemQuantity: ({ lineItems }, { caller }) =>
-      cart.updateQuantities(deps, caller, lineItems),
-    removeCouponFromCurrentCart: (_input, { caller }) => cart.removeCoupon(deps, caller),
-    estimateCurrentCartTotals: (input, { caller }) => cart.estimateTotals(deps, caller, input),
+      json(cart.updateQuantities(deps, caller, lineItems)),
+    removeCouponFromCurrentCart: (_input, { caller }) => json(cart.removeCoupon(deps, caller)),
+    estimateCurrentCartTotals: (input, { caller }) => json(cart.estimateTotals(deps, caller, input)),
     createCheckoutFromCurrentCart: (input, { caller }) => createCheckout(deps, caller, input),
 
     getCheckout: ({ id }, { caller }) => json(getCheckout(deps, caller, id)),

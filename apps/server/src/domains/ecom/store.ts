@@ -58,8 +58,8 @@ export const isUniqueViolation = (error: unknown) => {
 };
 
 // Every cart call looks the caller's cart up: built and compiled once (db/prepared.ts).
-const selectCartId = prepared(2, (db, site, owner) =>
-  db.selectFrom('ecom_carts').select('id').where('site_id', '=', site).where('owner_key', '=', owner),
+const selectCart = prepared(2, (db, site, owner) =>
+  db.selectFrom('ecom_carts').select('doc').where('site_id', '=', site).where('owner_key', '=', owner),
 );
 
 export function ecomStore(database: Database, clock: Clock) {
@@ -72,8 +72,9 @@ export function ecomStore(database: Database, clock: Clock) {
     coupons: documentStore(database, couponKind, { clock }),
     transaction: <T>(work: (trx: Kysely<Schema>) => Promise<T>) => db.transaction().execute(work),
 
-    async cartIdOf(siteId: string, ownerKey: string): Promise<string | undefined> {
-      return (await selectCartId.run(db, siteId, ownerKey)).rows[0]?.id;
+    /** The stored JSON of the cart `ownerKey` owns, or undefined. */
+    async cartOf(siteId: string, ownerKey: string): Promise<string | undefined> {
+      return (await selectCart.run(db, siteId, ownerKey)).rows[0]?.doc;
     },
 
     async couponByCode(siteId: string, code: string) {

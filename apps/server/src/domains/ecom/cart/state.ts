@@ -34,19 +34,6 @@ export interface StoredCart {
 
 export type Cart = StoredCart & SystemFields;
 
-/** Every top-level field: the update mask, so removed fields really go. */
-const CART_FIELDS = [
-  'ownerKey',
-  'buyerInfo',
-  'lineItems',
-  'couponCode',
-  'merchantDiscounts',
-  'buyerNote',
-  'contactInfo',
-  'selectedShippingOption',
-  'businessLocationId',
-];
-
 export const MAX_LINES = 300;
 
 export const cartErrors = {
@@ -55,8 +42,8 @@ export const cartErrors = {
 };
 
 export async function findCart(deps: EcomDeps, siteId: string, ownerKey: string): Promise<Cart | undefined> {
-  const id = await deps.store.cartIdOf(siteId, ownerKey);
-  return id ? deps.store.carts.forSite(siteId).get<StoredCart>(id) : undefined;
+  const stored = await deps.store.cartOf(siteId, ownerKey);
+  return stored === undefined ? undefined : (JSON.parse(stored) as Cart);
 }
 
 export async function requireCart(deps: EcomDeps, caller: Caller): Promise<Cart> {
@@ -93,10 +80,8 @@ export async function changeCart(
         return await carts.create(fresh);
       }
       await change(current);
-      return await carts.update<StoredCart>(current.id, current as unknown as Record<string, unknown>, {
-        mask: CART_FIELDS,
-        expectedRevision: current.revision,
-      });
+      // A change never moves a cart to another owner (adoptVisitorCart does, with `update`).
+      return await carts.replace<StoredCart>(current, { unchanged: ['ownerKey'] });
     } catch (error) {
       if (attempt < 5 && (isConflict(error) || isUnique(error))) continue;
       throw error;
