@@ -11,6 +11,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.ts';
 import type { Schema } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -47,10 +48,18 @@ function connectSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The log is copied back by a worker thread (checkpointer.ts); a commit only does it itself when the
+  // log has grown past ~40 MB, should the worker ever fall that far behind.
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file);
+  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 10000');
   const writes = writeLog();
   const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
   const db = new Kysely<Schema>({ dialect: trackingWrites(dialect, writes) });
-  return { engine: 'sqlite', db, writes, close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer?.stop();
+    await db.destroy();
+  };
+  return { engine: 'sqlite', db, writes, close };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
