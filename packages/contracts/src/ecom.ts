@@ -224,7 +224,7 @@ export const payCheckout = defineCall({
   paths: ['/ecom/v1/checkouts/{id}/pay'],
   access: 'anyone',
   summary:
-    'Pays and places the order (one per checkout). Send an `Idempotency-Key` header or `idempotencyKey`: a retry answers the first result.',
+    "Pays and places the order (one per checkout). Send an `Idempotency-Key` header or `idempotencyKey`: a retry answers the first result. The checkout needs the buyer's e-mail and, for goods that ship, a shipping address unless they are picked up (`CHECKOUT_INCOMPLETE` lists what is missing).",
   request: Type.Object({ id: Id, ...PaymentInput }),
   response: PaymentResult,
 });

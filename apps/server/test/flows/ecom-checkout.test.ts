@@ -186,6 +186,40 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
     expect(await stockOf(t, site, mug.id)).toBe(before - 1);
   });
 
+  it('refuses to pay before the buyer has given an e-mail and, for goods that ship, an address', async () => {
+    const visitor = await site.token('visitor');
+    const before = await stockOf(t, site, mug.id);
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1, {
+      email: undefined,
+      shippingAddress: undefined,
+    });
+    const patch = (checkout: object) =>
+      t.call({
+        method: 'PATCH',
+        url: `/ecom/v1/checkouts/${checkoutId}`,
+        auth: visitor,
+        payload: { checkout },
+      });
+    const card = { paymentMethod: 'test', card: CARD_OK };
+
+    const bare = await pay(t, visitor, checkoutId, card, 'incomplete-1');
+    expect([bare.statusCode, code(bare)]).toEqual([400, 'CHECKOUT_INCOMPLETE']);
+    expect(bare.data.details.applicationError.data.missingFields).toEqual(['email', 'shippingAddress']);
+    expect(bare.data.message).toBe('The checkout is missing buyer details');
+
+    expect((await patch({ email: 'late@example.com' })).statusCode).toBe(200);
+    const noAddress = await pay(t, visitor, checkoutId, card);
+    expect(noAddress.data.details.applicationError.data.missingFields).toEqual(['shippingAddress']);
+    expect(await stockOf(t, site, mug.id)).toBe(before);
+
+    // Picked up in store: no address needed.
+    expect((await patch({ selectedShippingOption: { code: 'pickup' } })).statusCode).toBe(200);
+    const picked = await pay(t, visitor, checkoutId, card);
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.data.order.buyerInfo.email).toBe('late@example.com');
+    expect(await stockOf(t, site, mug.id)).toBe(before - 1);
+  });
+
   it('leaves no order and no stock change when the card is declined', async () => {
     const visitor = await site.token('visitor');
     const before = await stockOf(t, site, mug.id);

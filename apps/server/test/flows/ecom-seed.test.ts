@@ -48,7 +48,10 @@ describe.each(engines)('ecom demo data (%s)', (engine) => {
     ).toEqual(['standard', 'pickup']);
     expect(estimate.data.appliedDiscounts[0].coupon.code).toBe(DEMO_COUPON);
     expect(estimate.data.taxSummary.calculationDetails.rateType).toBe('MANUAL_RATE');
-    const checkout = await cart(t, visitor, 'POST', '/create-checkout', { email: 'demo@example.com' });
+    const checkout = await cart(t, visitor, 'POST', '/create-checkout', {
+      email: 'demo@example.com',
+      shippingAddress: { country: 'US', subdivision: 'US-NY', city: 'New York', addressLine: '1 Main St' },
+    });
     const paid = await pay(t, visitor, checkout.data.checkoutId, { paymentMethod: 'test', card: CARD_OK });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.data.order).toMatchObject({ number: '10001', paymentStatus: 'PAID' });

@@ -113,6 +113,14 @@ export const ecomErrors = {
         paymentMethod: method,
       },
     ),
+  checkoutIncomplete: (missingFields: string[]) =>
+    app(
+      400,
+      'CHECKOUT_INCOMPLETE',
+      'The checkout is missing buyer details',
+      `Set ${missingFields.join(' and ')} on the checkout (update checkout) before paying.`,
+      { missingFields },
+    ),
   paymentDeclined: (reason: string) =>
     app(402, 'PAYMENT_DECLINED', 'The payment was declined', `The card was declined (${reason}).`, {
       declineCode: reason,

@@ -16,7 +16,7 @@ import { buildOrder, type Order, type StoredOrder, sendConfirmation, stockLines 
 import type { CardInput, ChargeResult } from '../payments/index.ts';
 import { rulesOf } from '../settings.ts';
 import { isUniqueViolation } from '../store.ts';
-import { type Checkout, checkoutTotals, type StoredCheckout } from './service.ts';
+import { type Checkout, checkoutTotals, missingForPayment, type StoredCheckout } from './service.ts';
 
 export interface PayInput {
   paymentMethod: 'test' | 'offline';
@@ -88,6 +88,8 @@ async function placeOrder(
   if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
   const rules = await rulesOf(deps, siteId);
   const totals = checkoutTotals(checkout.internal, rules);
+  const missing = missingForPayment(checkout.internal, totals, rules);
+  if (missing.length > 0) throw ecomErrors.checkoutIncomplete(missing);
   const provider = deps.payments[input.paymentMethod];
   const now = deps.clock.now();
   const charge: ChargeResult = await provider.charge({

@@ -64,6 +64,24 @@ export function checkoutTotals(internal: CheckoutInternal, rules: StoreRules): T
   });
 }
 
+/**
+ * What a checkout still needs before it is paid: the buyer's e-mail (the order confirmation goes
+ * there) and, when goods ship, a shipping option that reaches the buyer and, unless the goods are
+ * picked up, the address. Checked before the provider is asked for money.
+ */
+export function missingForPayment(internal: CheckoutInternal, totals: Totals, rules: StoreRules): string[] {
+  const missing: string[] = [];
+  if (!internal.email) missing.push('email');
+  const ships = internal.lines.some((line) => purchasable(line) && shippable(line));
+  if (ships && rules.shipping.length > 0) {
+    const chosen = totals.selectedShipping?.rule;
+    if (!internal.shippingAddress?.country && chosen?.type !== 'STORE_PICKUP')
+      missing.push('shippingAddress');
+    else if (!chosen) missing.push('selectedShippingOption');
+  }
+  return missing;
+}
+
 /** The public fields, recomputed from `internal` under the site's current rules. */
 function publicFields(internal: CheckoutInternal, rules: StoreRules, totals: Totals) {
   const { shippingInfo, ...rest } = renderTotals(
