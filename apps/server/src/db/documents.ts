@@ -1,14 +1,13 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
 import { commonErrors, invalidField, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { getPath, setPath } from '../lib/paths.ts';
 import { recordDomainEvent } from '../outbox/outbox.ts';
-import { compileFilter, compileOrderBy, pagingMetadata, resolveQuery } from '../query/index.ts';
-import type { ColumnField, QueryTarget, ResolvedQuery } from '../query/types.ts';
+import type { ColumnField, QueryTarget } from '../query/types.ts';
 import type { Database } from './connect.ts';
+import { documentQueries } from './document-queries.ts';
 import { prepared } from './prepared.ts';
-import { readCache } from './read-cache.ts';
 import type { DocumentRow, Schema } from './schema.ts';
 
 /** Fields every stored entity carries; the store sets them, callers never do. */
@@ -42,28 +41,13 @@ export interface UpdateOptions {
   expectedRevision?: string | number | undefined;
 }
 
-export interface QueryPage {
-  /** Stored JSON of each entity on the page, in order. */
-  readonly items: string[];
-  readonly metadata: ReturnType<typeof pagingMetadata>;
-}
-
 const baseColumns: Record<string, ColumnField> = {
   id: { column: 'id', type: 'string', nullable: false },
   createdDate: { column: 'created_date', type: 'string', nullable: false },
   updatedDate: { column: 'updated_date', type: 'string', nullable: false },
 };
 
-/** How long a query's total may be reused (other processes' writes are not seen before; see countOf). */
-const COUNT_CACHE_MS = 1000;
-const COUNT_CACHE_LIMIT = 500;
 const SITE_HANDLES_LIMIT = 1000;
-const QUERY_PLANS_LIMIT = 500;
-
-interface QueryPlan {
-  page: CompiledQuery<{ doc: string }>;
-  count: CompiledQuery<{ total: number }>;
-}
 
 type DocumentDb = Kysely<Record<string, DocumentRow & Record<string, unknown>>>;
 
@@ -181,98 +165,19 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
   }
 
   const missing = (id: string) => notFound(kind.notFoundCode, `${kind.label} not found`, { id });
-  const totals = readCache<number>(database.writes, [kind.table], {
-    ttlMs: COUNT_CACHE_MS,
-    limit: COUNT_CACHE_LIMIT,
-  });
-  const sortPlans = new Map<string, boolean>();
-  const queryPlans = new Map<string, QueryPlan>();
-
-  /**
-   * SQLite only: whether the engine would sort the page's rows, documents included, to pick the page
-   * (no index gives the order under the filter, e.g. a price range listed newest first). It then reads
-   * and copies the document of every matching row (1,500 products for a price range: ~4 ms), where
-   * sorting row ids and reading the documents of the page alone costs a fifth of that. A page read in
-   * index order is better read in one statement. Known from the plan, once per statement text.
-   */
-  async function sortsDocuments(executor: Kysely<Schema>, page: CompiledQuery): Promise<boolean> {
-    let sorts = sortPlans.get(page.sql);
-    if (sorts === undefined) {
-      const plan = await executor.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${page.sql}`, [...page.parameters]),
-      );
-      sorts = plan.rows.some((row) => /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(row.detail));
-      if (sortPlans.size >= COUNT_CACHE_LIMIT) sortPlans.clear();
-      sortPlans.set(page.sql, sorts);
-    }
-    return sorts;
-  }
-
+  const queries = documentQueries(database, kind, target);
   const perSite = {
     forSite(siteId: string, executor: Kysely<Schema> = database.db) {
-      const db = executor as unknown as DocumentDb;
       const inTransaction = <T>(work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> =>
         executor.isTransaction ? work(executor) : executor.transaction().execute(work);
-
-      /**
-       * A query's total. Outside transactions it is remembered while nothing in this process has written
-       * the table since (`database.writes`) and for COUNT_CACHE_MS at most (writes of other processes):
-       * counting costs a scan of every matching index entry (~0.6 ms for 10,000 products on SQLite), and
-       * lists ask for the same totals again and again. Inside a transaction, always counted afresh.
-       */
-      async function countOf(compiled: CompiledQuery<{ total: number }>): Promise<number> {
-        const count = async () => Number((await executor.executeQuery(compiled)).rows[0]?.total);
-        if (executor.isTransaction) return count();
-        return totals.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, count);
-      }
-
-      /**
-       * A query's page and count statements, compiled once per site and query (the same lists are asked
-       * for again and again; building and compiling them with Kysely cost more than running the count).
-       */
-      async function queryPlan(resolved: ResolvedQuery, prefix: string): Promise<QueryPlan> {
-        const key = `${siteId}\u0000${JSON.stringify([resolved.filter, resolved.sort, resolved.limit, resolved.offset])}`;
-        const known = queryPlans.get(key);
-        if (known) return known;
-        const where = compileFilter(resolved.filter, target, `${prefix}.filter`);
-        const base = db.selectFrom(kind.table).where('site_id', '=', siteId).where(where);
-        const orders = compileOrderBy(resolved.sort, target, `${prefix}.sort`);
-        const ordered = <Q extends { orderBy(order: never): Q }>(query: Q) =>
-          orders.reduce((q, order) => q.orderBy(order as never), query);
-        // The limit is written into the SQL (a validated integer): with a known LIMIT, SQLite prefers an
-        // index that gives the ORDER BY to sorting everything the filter matches (a price range listed
-        // newest first: ~330 index entries read instead of 1,500 sorted).
-        const limit = sql.lit(resolved.limit);
-        let page = ordered(base.select('doc')).limit(limit).offset(resolved.offset).compile();
-        if (database.engine === 'sqlite' && resolved.limit > 0 && (await sortsDocuments(executor, page))) {
-          // The page's rows picked by their sort keys alone, then their documents: see sortsDocuments.
-          page = ordered(
-            db
-              .selectFrom(kind.table)
-              .select('doc')
-              .where(
-                sql.ref('rowid'),
-                'in',
-                ordered(base.select(sql.ref('rowid').as('rowid')))
-                  .limit(limit)
-                  .offset(resolved.offset),
-              ),
-          ).compile();
-        }
-        const plan: QueryPlan = {
-          page,
-          count: base.select((eb) => eb.fn.countAll<number>().as('total')).compile(),
-        };
-        if (queryPlans.size >= QUERY_PLANS_LIMIT) queryPlans.clear();
-        queryPlans.set(key, plan);
-        return plan;
-      }
 
       async function getRaw(id: string): Promise<string | undefined> {
         return (await selectDoc.run(executor, siteId, id)).rows[0]?.doc;
       }
 
       return {
+        ...queries.forSite(siteId, executor),
+
         /** The stored JSON of one entity, or undefined. */
         getRaw,
 
@@ -387,34 +292,6 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
             });
             return true;
           });
-        },
-
-        /** One page of a query in the API's language (map section 5), with paging metadata including `total`. */
-        async query(
-          input: unknown,
-          options: { fieldPrefix?: string; defaultLimit?: number; maxLimit?: number } = {},
-        ): Promise<QueryPage> {
-          const resolved = resolveQuery(input as Parameters<typeof resolveQuery>[0], options);
-          const plan = await queryPlan(resolved, options.fieldPrefix ?? 'query');
-          const rows = resolved.limit === 0 ? [] : (await executor.executeQuery(plan.page)).rows;
-          const items = rows.map((row) => row.doc);
-          // A page that is not full needs no count: the total is where it ends.
-          const total =
-            items.length > 0 && items.length < resolved.limit
-              ? resolved.offset + items.length
-              : await countOf(plan.count);
-          return { items, metadata: pagingMetadata(resolved, items.length, total) };
-        },
-
-        async count(filter: unknown, fieldPrefix = 'filter'): Promise<number> {
-          const where = compileFilter(filter ?? {}, target, fieldPrefix);
-          const counted = await db
-            .selectFrom(kind.table)
-            .where('site_id', '=', siteId)
-            .where(where)
-            .select((eb) => eb.fn.countAll<number>().as('total'))
-            .executeTakeFirstOrThrow();
-          return Number(counted.total);
         },
       };
     },
