@@ -1,0 +1,45 @@
+/** The signed-in member's own calls, and the owner's approval and blocking of members. */
+import { Type } from '@sinclair/typebox';
+import { Id } from './common.ts';
+import { defineCall } from './define.ts';
+import { Identity, Member } from './identity-schemas.ts';
+
+export const getCurrentMember = defineCall({
+  name: 'getCurrentMember',
+  method: 'GET',
+  paths: ['/members/v1/members/my', '/_api/members/v1/members/my'],
+  access: 'member',
+  summary: 'The signed-in member.',
+  request: Type.Object({ fieldsets: Type.Optional(Type.Array(Type.String({ maxLength: 20 }))) }),
+  response: Type.Object({ member: Member }),
+});
+
+export const approveMember = defineCall({
+  name: 'approveMember',
+  method: 'POST',
+  paths: ['/members/v1/members/{memberId}/approve', '/_api/members/v1/members/{memberId}/approve'],
+  access: 'admin',
+  summary: 'Approves a member waiting for owner approval (or unblocks a blocked one).',
+  request: Type.Object({ memberId: Id }),
+  response: Type.Object({ member: Member }),
+});
+
+export const blockMember = defineCall({
+  name: 'blockMember',
+  method: 'POST',
+  paths: ['/members/v1/members/{memberId}/block', '/_api/members/v1/members/{memberId}/block'],
+  access: 'admin',
+  summary: "Blocks a member: sign-in is refused and the member's refresh tokens are revoked.",
+  request: Type.Object({ memberId: Id }),
+  response: Type.Object({ member: Member }),
+});
+
+export const setEmailFactor = defineCall({
+  name: 'setEmailFactor',
+  method: 'POST',
+  paths: ['/plaza/v1/members/my/factors/email'],
+  access: 'member',
+  summary: 'Turns the e-mail code second factor on or off for the signed-in member.',
+  request: Type.Object({ enabled: Type.Boolean() }),
+  response: Type.Object({ identity: Identity }),
+});
