@@ -46,10 +46,23 @@ export const getOrder = defineCall({
 export const markOrderAsPaid = defineCall({
   name: 'markOrderAsPaid',
   method: 'POST',
-  paths: ['/ecom/v1/orders/{id}/mark-as-paid'],
+  // The second path is where the platform's orders package sends it (`paymentCollectionMarkOrderAsPaid`).
+  paths: [
+    '/ecom/v1/orders/{id}/mark-as-paid',
+    '/ecom/v1/payments-collector/orders/{ecomOrderId}/mark-as-paid',
+  ],
   access: 'admin',
   summary: 'Records the payment of an offline order, or captures an authorised one.',
-  request: Type.Object({ id: Id }),
+  request: Type.Object({
+    id: Type.Optional(Id),
+    ecomOrderId: Type.Optional(Id),
+    userDefinedPaymentMethodName: Type.Optional(
+      Type.Object(
+        { kind: Type.Optional(Type.String()), freeText: Type.Optional(Type.String({ maxLength: 200 })) },
+        { additionalProperties: true, description: 'Accepted; the payment keeps its provider.' },
+      ),
+    ),
+  }),
   response: OrderAnswer,
 });
 
@@ -59,8 +72,13 @@ export const cancelOrder = defineCall({
   paths: ['/ecom/v1/orders/{id}/cancel'],
   access: 'admin',
   summary:
-    'Cancels an order: stock goes back (unless `restockAllItems` is false), payments are refunded or voided.',
-  request: Type.Object({ id: Id, restockAllItems: Type.Optional(Type.Boolean()) }),
+    'Cancels an order: stock goes back (unless `restockAllItems` is false), payments are refunded or voided; `sendOrderCanceledEmail` tells the buyer, with `customMessage`.',
+  request: Type.Object({
+    id: Id,
+    restockAllItems: Type.Optional(Type.Boolean()),
+    sendOrderCanceledEmail: Type.Optional(Type.Boolean()),
+    customMessage: Type.Optional(Type.String({ maxLength: 2000 })),
+  }),
   response: OrderAnswer,
 });
 

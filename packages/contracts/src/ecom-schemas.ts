@@ -266,6 +266,36 @@ export const PaymentResult = Type.Object({
   transaction: Type.Object({ provider: Type.String(), status: Type.String() }),
 });
 
+/** Who receives a shipment or pays a bill (the platform's `FullAddressContactDetails`). */
+export const ContactDetails = open({
+  firstName: opt(Type.String({ maxLength: 200 })),
+  lastName: opt(Type.String({ maxLength: 200 })),
+  phone: opt(Type.String({ maxLength: 50 })),
+  company: opt(Type.String({ maxLength: 200 })),
+});
+
+/** An address and who is there: a checkout's shipping destination or billing info. */
+export const AddressWithContact = open({ address: opt(Address), contactDetails: opt(ContactDetails) });
+
+/**
+ * updateCheckout's `checkout`, as the platform's Checkout API takes it: the buyer's e-mail, the
+ * shipping destination and option, the billing info. Other fields (a checkout read earlier, sent
+ * back whole) are accepted and left alone.
+ */
+export const CheckoutUpdate = open({
+  id: Id,
+  buyerInfo: opt(open({ email: opt(Type.String({ format: 'email', maxLength: 320 })) })),
+  shippingInfo: opt(
+    open({
+      shippingDestination: opt(AddressWithContact),
+      selectedCarrierServiceOption: opt(
+        open({ code: Type.String({ minLength: 1, maxLength: 100 }), carrierId: opt(Type.String()) }),
+      ),
+    }),
+  ),
+  billingInfo: opt(AddressWithContact),
+});
+
 export const CheckoutDetailsInput = {
   email: opt(Type.String({ format: 'email', maxLength: 320 })),
   shippingAddress: opt(Address),

@@ -25,6 +25,8 @@ import {
   Cart,
   Checkout,
   CheckoutDetailsInput,
+  CheckoutUpdate,
+  ContactDetails,
   EstimateTotals,
   LineItemInput,
   MoneyInput,
@@ -213,8 +215,9 @@ export const updateCheckout = defineCall({
   method: 'PATCH',
   paths: ['/ecom/v1/checkouts/{checkout.id}'],
   access: 'anyone',
-  summary: 'Changes e-mail, addresses or shipping option; totals are recomputed.',
-  request: Type.Object({ checkout: Type.Object({ id: Id, ...CheckoutDetailsInput }) }),
+  summary:
+    'Changes the buyer e-mail (`buyerInfo.email`), the shipping destination and option (`shippingInfo`) or the billing info; totals are recomputed.',
+  request: Type.Object({ checkout: CheckoutUpdate }),
   response: CheckoutAnswer,
 });
 
@@ -256,8 +259,12 @@ export const updateHostedCheckout = defineCall({
   method: 'PATCH',
   paths: hosted(),
   access: 'public',
-  summary: 'For the hosted checkout page: buyer e-mail, addresses, shipping option.',
-  request: Type.Object({ redirectSessionId: Id, ...CheckoutDetailsInput }),
+  summary: 'For the hosted checkout page: buyer e-mail, addresses, recipient, shipping option.',
+  request: Type.Object({
+    redirectSessionId: Id,
+    ...CheckoutDetailsInput,
+    shippingContactDetails: Type.Optional(ContactDetails),
+  }),
   response: HostedCheckout,
 });
 

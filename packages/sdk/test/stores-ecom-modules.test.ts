@@ -190,7 +190,7 @@ describe('stores and ecom calls on the wire (API map 9 and 14)', () => {
 
   it('fills dotted path parameters of checkouts and coupons', async () => {
     const { client, requests } = setup();
-    await client.ecom.updateCheckout({ checkout: { id: 'c1', email: 'ana@example.com' } });
+    await client.ecom.updateCheckout({ checkout: { id: 'c1', buyerInfo: { email: 'ana@example.com' } } });
     await client.ecom.payCheckout({ id: 'c1', paymentMethod: 'offline' });
     await client.ecom.getHostedThankYou({ redirectSessionId: 'rs1' });
     expect(requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([

@@ -215,7 +215,13 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
         ['channelType', 'email'],
       ],
       ['GET', `/ecom/v1/checkouts/${LONG}`, undefined, visitor, ['id']],
-      ['PATCH', '/ecom/v1/checkouts/c1', { checkout: { email: 'x' } }, visitor, ['checkout.email']],
+      [
+        'PATCH',
+        '/ecom/v1/checkouts/c1',
+        { checkout: { buyerInfo: { email: 'x' }, shippingInfo: { selectedCarrierServiceOption: {} } } },
+        visitor,
+        ['checkout.buyerInfo.email', 'checkout.shippingInfo.selectedCarrierServiceOption.code'],
+      ],
       [
         'POST',
         '/ecom/v1/checkouts/c1/pay',

@@ -94,22 +94,49 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
       method: 'PATCH',
       url: `/ecom/v1/checkouts/${checkoutId}`,
       auth: visitor,
-      payload: { checkout: { selectedShippingOption: { code: 'pickup' }, email: 'new@example.com' } },
+      payload: {
+        checkout: {
+          shippingInfo: {
+            selectedCarrierServiceOption: { code: 'pickup' },
+            shippingDestination: {
+              contactDetails: { firstName: 'Ana', lastName: 'Lima', phone: '+1 555 0100' },
+            },
+          },
+          buyerInfo: { email: 'new@example.com' },
+          billingInfo: {
+            address: { country: 'US', subdivision: 'US-NY' },
+            contactDetails: { company: 'Lima Ltd' },
+          },
+          lineItems: [{ note: 'read-only fields of a checkout sent back whole are left alone' }],
+        },
+      },
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.data.checkout).toMatchObject({
       buyerInfo: { email: 'new@example.com' },
+      shippingInfo: {
+        selectedCarrierServiceOption: { code: 'pickup' },
+        shippingDestination: {
+          address: { country: 'US', subdivision: 'US-CA', city: 'LA' },
+          contactDetails: { firstName: 'Ana', lastName: 'Lima', phone: '+1 555 0100' },
+        },
+      },
+      billingInfo: {
+        address: { country: 'US', subdivision: 'US-NY' },
+        contactDetails: { company: 'Lima Ltd' },
+      },
+      lineItems: [{ quantity: 2 }],
       priceSummary: { shipping: { amount: '0.00' }, tax: { amount: '0.00' }, total: { amount: '40.00' } },
     });
     const badOption = await t.call({
       method: 'PATCH',
       url: `/ecom/v1/checkouts/${checkoutId}`,
       auth: visitor,
-      payload: { checkout: { selectedShippingOption: { code: 'teleport' } } },
+      payload: { checkout: { shippingInfo: { selectedCarrierServiceOption: { code: 'teleport' } } } },
     });
     expect(badOption.statusCode).toBe(400);
     expect(badOption.data.details.validationError.fieldViolations[0].field).toBe(
-      'checkout.selectedShippingOption.code',
+      'checkout.shippingInfo.selectedCarrierServiceOption.code',
     );
   });
 
@@ -207,13 +234,14 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
     expect(bare.data.details.applicationError.data.missingFields).toEqual(['email', 'shippingAddress']);
     expect(bare.data.message).toBe('The checkout is missing buyer details');
 
-    expect((await patch({ email: 'late@example.com' })).statusCode).toBe(200);
+    expect((await patch({ buyerInfo: { email: 'late@example.com' } })).statusCode).toBe(200);
     const noAddress = await pay(t, visitor, checkoutId, card);
     expect(noAddress.data.details.applicationError.data.missingFields).toEqual(['shippingAddress']);
     expect(await stockOf(t, site, mug.id)).toBe(before);
 
     // Picked up in store: no address needed.
-    expect((await patch({ selectedShippingOption: { code: 'pickup' } })).statusCode).toBe(200);
+    const pickup = { shippingInfo: { selectedCarrierServiceOption: { code: 'pickup' } } };
+    expect((await patch(pickup)).statusCode).toBe(200);
     const picked = await pay(t, visitor, checkoutId, card);
     expect(picked.statusCode, picked.body).toBe(200);
     expect(picked.data.order.buyerInfo.email).toBe('late@example.com');
@@ -291,10 +319,19 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
       method: 'POST',
       url: `/ecom/v1/orders/${id}/cancel`,
       auth: site.adminKey,
-      payload: {},
+      payload: { sendOrderCanceledEmail: true, customMessage: 'The kiln broke; sorry.' },
     });
     expect(canceled.data.order).toMatchObject({ status: 'CANCELED', paymentStatus: 'FULLY_REFUNDED' });
     expect(await stockOf(t, site, mug.id)).toBe(before);
+    const mail = await t.call({
+      method: 'POST',
+      url: '/plaza/v1/mailbox/query',
+      auth: site.adminKey,
+      payload: { to: 'buyer@example.com' },
+    });
+    const told = JSON.stringify(mail.data);
+    expect(told).toContain(`Order #${offline.data.order.number} canceled`);
+    expect(told).toContain('The kiln broke; sorry.');
     expect(
       code(
         await t.call({

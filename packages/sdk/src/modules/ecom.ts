@@ -116,9 +116,11 @@ export const ecom = {
    */
   getCheckout: call<typeof getCheckout>(ecomCalls, 'getCheckout'),
   /**
-   * Changes e-mail, addresses or shipping option of a checkout; totals are recomputed.
+   * Changes the buyer e-mail, shipping destination and option, or billing info of a checkout; totals are recomputed.
    * @example
-   * await client.ecom.updateCheckout({ checkout: { id: checkoutId, shippingAddress: { country: 'PT', city: 'Lisbon' } } });
+   * await client.ecom.updateCheckout({
+   *   checkout: { id: checkoutId, shippingInfo: { shippingDestination: { address: { country: 'PT', city: 'Lisbon' } } } },
+   * });
    */
   updateCheckout: call<typeof updateCheckout>(ecomCalls, 'updateCheckout'),
   /**

@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
 import type { StockLine } from '../stores/index.ts';
 import { renderLine } from './cart/lines.ts';
-import type { Checkout } from './checkout/service.ts';
+import { addressWithContact, type Checkout } from './checkout/service.ts';
 import type { EcomDeps } from './context.ts';
 import { ecomErrors } from './errors.ts';
 import { type MoneyFormat, microsToRate, price } from './money.ts';
@@ -133,8 +133,12 @@ export function buildOrder(input: {
           },
         }
       : {}),
-    ...(internal.shippingAddress ? { recipientInfo: { address: internal.shippingAddress } } : {}),
-    ...(internal.billingAddress ? { billingInfo: { address: internal.billingAddress } } : {}),
+    ...(internal.shippingAddress || internal.shippingContact
+      ? { recipientInfo: addressWithContact(internal.shippingAddress, internal.shippingContact) }
+      : {}),
+    ...(internal.billingAddress || internal.billingContact
+      ? { billingInfo: addressWithContact(internal.billingAddress, internal.billingContact) }
+      : {}),
     appliedDiscounts: totals.discounts.map((d) => ({
       discountType: d.discountType,
       ...(d.coupon ? { coupon: { id: d.coupon.id, code: d.coupon.code, amount: p(d.amount) } } : {}),
@@ -250,7 +254,13 @@ export async function markOrderAsPaid(deps: EcomDeps, caller: Caller, id: string
   return { order: updated };
 }
 
-export async function cancelOrder(deps: EcomDeps, caller: Caller, id: string, restock: boolean) {
+export async function cancelOrder(
+  deps: EcomDeps,
+  caller: Caller,
+  id: string,
+  options: { restock: boolean; tellBuyer: boolean; customMessage?: string | undefined },
+) {
+  const { restock } = options;
   const now = deps.clock.now().toISOString();
   const updated = await deps.store.transaction(async (trx) => {
     const order = await requireOrder(deps, caller.siteId, id, trx);
@@ -278,5 +288,22 @@ export async function cancelOrder(deps: EcomDeps, caller: Caller, id: string, re
     (updated.paymentStatus === 'FULLY_REFUNDED' || updated.paymentStatus === 'VOIDED')
   )
     await deps.payments[payment.provider as PaymentProvider['id']].refund(payment.transactionId);
+  if (options.tellBuyer) await sendCancellation(deps, caller.siteId, updated, options.customMessage);
   return { order: updated };
+}
+
+async function sendCancellation(deps: EcomDeps, siteId: string, order: Order, customMessage?: string) {
+  const to = order.buyerInfo.email;
+  if (!to) return;
+  const refunded = order.paymentStatus === 'FULLY_REFUNDED' || order.paymentStatus === 'VOIDED';
+  await deps.mail.send({
+    siteId,
+    to,
+    subject: `Order #${order.number} canceled`,
+    text: [
+      `Your order #${order.number} was canceled.`,
+      ...(refunded ? ['Your payment was returned.'] : []),
+      ...(customMessage?.trim() ? ['', customMessage.trim()] : []),
+    ].join('\n'),
+  });
 }

@@ -47,9 +47,16 @@ export function ecomRoutes(deps: EcomDeps) {
     searchOrders: ({ search }, { caller }) => orders.searchOrders(deps, caller, search, 'search'),
     queryOrders: ({ query }, { caller }) => orders.searchOrders(deps, caller, query, 'query'),
     getOrder: ({ id }, { caller }) => orders.getOrder(deps, caller, id),
-    markOrderAsPaid: ({ id }, { caller }) => json(orders.markOrderAsPaid(deps, caller, id)),
-    cancelOrder: ({ id, restockAllItems }, { caller }) =>
-      json(orders.cancelOrder(deps, caller, id, restockAllItems !== false)),
+    markOrderAsPaid: ({ id, ecomOrderId }, { caller }) =>
+      json(orders.markOrderAsPaid(deps, caller, (id ?? ecomOrderId)!)),
+    cancelOrder: ({ id, restockAllItems, sendOrderCanceledEmail, customMessage }, { caller }) =>
+      json(
+        orders.cancelOrder(deps, caller, id, {
+          restock: restockAllItems !== false,
+          tellBuyer: sendOrderCanceledEmail === true,
+          customMessage,
+        }),
+      ),
 
     createCoupon: ({ coupon }, { caller }) => coupons.createCoupon(deps, caller, coupon),
     getCoupon: ({ couponId }, { caller }) => coupons.getCoupon(deps, caller, couponId),

@@ -22,6 +22,9 @@ export interface CheckoutInternal {
   billingAddress?: AddressInput;
   selectedShipping?: { code: string; carrierId?: string };
   email?: string;
+  /** Who receives the goods and who pays, when given. */
+  shippingContact?: ContactDetails;
+  billingContact?: ContactDetails;
   /** Minor units charged by `pay` (priceSummary.total when computed). */
   total: number;
 }
@@ -38,12 +41,54 @@ export interface StoredCheckout {
 
 export type Checkout = StoredCheckout & SystemFields;
 
+export interface ContactDetails {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  company?: string;
+}
+
 export interface CheckoutDetails {
   email?: string | undefined;
   shippingAddress?: AddressInput | undefined;
+  shippingContactDetails?: ContactDetails | undefined;
   billingAddress?: AddressInput | undefined;
+  billingContactDetails?: ContactDetails | undefined;
   selectedShippingOption?: { code: string; carrierId?: string | undefined } | undefined;
 }
+
+/** updateCheckout's `checkout` in the platform's shape (contracts `CheckoutUpdate`). */
+export interface CheckoutUpdate {
+  id: string;
+  buyerInfo?: { email?: string | undefined } | undefined;
+  shippingInfo?:
+    | {
+        shippingDestination?: { address?: AddressInput; contactDetails?: ContactDetails } | undefined;
+        selectedCarrierServiceOption?: { code: string; carrierId?: string | undefined } | undefined;
+      }
+    | undefined;
+  billingInfo?: { address?: AddressInput; contactDetails?: ContactDetails } | undefined;
+}
+
+/** The details an update names; what it leaves out stays as it is. */
+function detailsOf(update: CheckoutUpdate): CheckoutDetails {
+  const destination = update.shippingInfo?.shippingDestination;
+  const option = update.shippingInfo?.selectedCarrierServiceOption;
+  return {
+    email: update.buyerInfo?.email,
+    shippingAddress: destination?.address,
+    shippingContactDetails: destination?.contactDetails,
+    billingAddress: update.billingInfo?.address,
+    billingContactDetails: update.billingInfo?.contactDetails,
+    selectedShippingOption: option && { code: option.code, carrierId: option.carrierId },
+  };
+}
+
+/** `{address, contactDetails}` with whichever of the two is known. */
+export const addressWithContact = (address?: AddressInput, contactDetails?: ContactDetails) => ({
+  ...(address ? { address } : {}),
+  ...(contactDetails ? { contactDetails } : {}),
+});
 
 export function checkoutTotals(internal: CheckoutInternal, rules: StoreRules): Totals {
   return computeTotals({
@@ -93,9 +138,11 @@ function publicFields(internal: CheckoutInternal, rules: StoreRules, totals: Tot
   return {
     ...rest,
     lineItems: internal.lines.map((line) => renderLine(line, rules)),
-    billingInfo: internal.billingAddress ? { address: internal.billingAddress } : {},
+    billingInfo: addressWithContact(internal.billingAddress, internal.billingContact),
     shippingInfo: {
-      ...(internal.shippingAddress ? { shippingDestination: { address: internal.shippingAddress } } : {}),
+      ...(internal.shippingAddress || internal.shippingContact
+        ? { shippingDestination: addressWithContact(internal.shippingAddress, internal.shippingContact) }
+        : {}),
       ...renderShipping(totals, rules, Boolean(internal.selectedShipping)),
     },
     conversionCurrency: rules.money.currency,
@@ -193,7 +240,7 @@ export async function changeCheckoutDetails(
   siteId: string,
   checkout: Checkout,
   details: CheckoutDetails,
-  shippingField = 'checkout.selectedShippingOption',
+  shippingField: string,
 ): Promise<Checkout> {
   if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
   const rules = await rulesOf(deps, siteId);
@@ -201,6 +248,8 @@ export async function changeCheckoutDetails(
   if (details.email !== undefined) internal.email = details.email;
   if (details.shippingAddress !== undefined) internal.shippingAddress = details.shippingAddress;
   if (details.billingAddress !== undefined) internal.billingAddress = details.billingAddress;
+  if (details.shippingContactDetails !== undefined) internal.shippingContact = details.shippingContactDetails;
+  if (details.billingContactDetails !== undefined) internal.billingContact = details.billingContactDetails;
   if (details.selectedShippingOption !== undefined) {
     const { code, carrierId } = details.selectedShippingOption;
     internal.selectedShipping = { code, ...(carrierId ? { carrierId } : {}) };
@@ -225,12 +274,14 @@ export async function changeCheckoutDetails(
   );
 }
 
-export async function updateCheckout(
-  deps: EcomDeps,
-  caller: Caller,
-  input: CheckoutDetails & { id: string },
-) {
-  const checkout = await checkoutFor(deps, caller.siteId, input.id, caller);
-  const { id: _id, ...details } = input;
-  return { checkout: view(await changeCheckoutDetails(deps, caller.siteId, checkout, details)) };
+export async function updateCheckout(deps: EcomDeps, caller: Caller, update: CheckoutUpdate) {
+  const checkout = await checkoutFor(deps, caller.siteId, update.id, caller);
+  const changed = await changeCheckoutDetails(
+    deps,
+    caller.siteId,
+    checkout,
+    detailsOf(update),
+    'checkout.shippingInfo.selectedCarrierServiceOption',
+  );
+  return { checkout: view(changed) };
 }
