@@ -51,7 +51,11 @@ export const createRedirectSession = defineCall({
     login: Type.Optional(Open('No fields.')),
     logout: Type.Optional(Type.Object({ clientId: Type.Optional(Type.String({ maxLength: 200 })) })),
     bookingsCheckout: Type.Optional(Open('Not supported yet.')),
-    ecomCheckout: Type.Optional(Open('Not supported yet.')),
+    ecomCheckout: Type.Optional(
+      Open(
+        '`{checkoutId}`: the hosted checkout page for an open checkout of the caller (createCheckoutFromCurrentCart).',
+      ),
+    ),
     eventsCheckout: Type.Optional(Open('Not supported yet.')),
     paidPlansCheckout: Type.Optional(Open('Not supported yet.')),
     storesProduct: Type.Optional(Open('Not supported yet.')),
