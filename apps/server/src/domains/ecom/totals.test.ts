@@ -48,6 +48,22 @@ describe('ecom totals', () => {
     expect(digital).toMatchObject({ shippable: false, shipping: 0, shippingOptions: [] });
   });
 
+  it('taxes goods that do not ship where they are billed', () => {
+    const ebook = [item('e', 1000, 1, { shippable: false })];
+    const billed = computeTotals({ lines: ebook, rules: rules(), billingAddress: US });
+    expect(billed).toMatchObject({ subtotal: 1000, shipping: 0, tax: 100, total: 1100 });
+    const elsewhere = computeTotals({ lines: ebook, rules: rules(), billingAddress: { country: 'PT' } });
+    expect(elsewhere).toMatchObject({ tax: 0, total: 1000 });
+    // With goods that ship, the shipping address decides (the default taxable address type).
+    const mixed = computeTotals({
+      lines: [...ebook, item('m', 1000)],
+      rules: rules(),
+      billingAddress: US,
+      shippingAddress: { country: 'PT' },
+    });
+    expect(mixed.tax).toBe(0);
+  });
+
   it('ignores a coupon below its minimum, with a warning', () => {
     const coupon: CouponRule = {
       id: 'c',

@@ -253,11 +253,11 @@ export function computeTotals(input: TotalsInput): Totals {
       lineItemIds: [],
     });
 
-  // Tax.
+  // Tax. Goods that do not ship (digital only) are taxed where they are billed.
   const taxAddress =
     rules.taxableAddressType === 'BUSINESS'
       ? rules.businessAddress
-      : rules.taxableAddressType === 'BILLING'
+      : rules.taxableAddressType === 'BILLING' || !shippable
         ? (input.billingAddress ?? input.shippingAddress)
         : selected?.rule.type === 'STORE_PICKUP'
           ? (selected.rule.pickupAddress ?? rules.businessAddress)
