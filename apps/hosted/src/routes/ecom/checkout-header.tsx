@@ -1,0 +1,24 @@
+import styles from './checkout.module.css';
+
+/** The store's name over the page title, and the way back to the store when it gave one. */
+export function CheckoutHeader({
+  brand,
+  backUrl,
+}: {
+  brand: string | undefined;
+  backUrl: string | undefined;
+}) {
+  return (
+    <header className={styles.header}>
+      <div>
+        {brand && <p className={styles.brand}>{brand}</p>}
+        <h1 className={styles.title}>Checkout</h1>
+      </div>
+      {backUrl && (
+        <a className={styles.back} href={backUrl}>
+          Back to the store
+        </a>
+      )}
+    </header>
+  );
+}

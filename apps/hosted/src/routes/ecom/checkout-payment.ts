@@ -1,0 +1,37 @@
+import { ApiError, api, paths } from '../../api.ts';
+import type { HostedCheckout, PayAnswer, ThankYouData } from '../../lib/checkout/types.ts';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Pays under the attempt's idempotency key, so a repeated press or a lost answer can never take
+ * the money twice.
+ */
+export async function payWithKey(sessionId: string, key: string, body: object): Promise<PayAnswer> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await api<PayAnswer>('POST', paths.payHostedCheckout(sessionId), {
+        body,
+        headers: { 'idempotency-key': key },
+      });
+    } catch (error) {
+      // Another press of the same attempt is still running: its answer comes with the same key.
+      if (tries < 4 && error instanceof ApiError && error.code === 'PAYMENT_IN_PROGRESS') {
+        await pause(800 * tries);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** Handed to the thank-you page so it can show the order at once, without asking the server again. */
+export const thankYouOf = (answer: PayAnswer, hosted: HostedCheckout): ThankYouData => ({
+  orderId: answer.order.id,
+  orderNumber: answer.order.number,
+  total: answer.order.priceSummary.total,
+  paymentStatus: answer.order.paymentStatus,
+  ...(answer.order.buyerInfo?.email ? { buyerEmail: answer.order.buyerInfo.email } : {}),
+  ...(hosted.postFlowUrl ? { postFlowUrl: hosted.postFlowUrl } : {}),
+  ...(hosted.thankYouPageUrl ? { thankYouPageUrl: hosted.thankYouPageUrl } : {}),
+});

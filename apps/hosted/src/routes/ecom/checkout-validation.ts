@@ -1,0 +1,65 @@
+import { type AddressForm, addressErrors } from '../../lib/checkout/address.ts';
+import { type CardForm, cardErrors } from '../../lib/checkout/card.ts';
+import type { CheckoutField } from '../../lib/checkout/errors.ts';
+import type { ShippingChoice } from '../../lib/checkout/summary.ts';
+import type { PaymentMethod } from '../../lib/checkout/types.ts';
+import { emailError } from '../../lib/validation.ts';
+
+export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
+
+/** Fields in page order: the first invalid one gets the focus. */
+export const FIELD_ORDER: CheckoutField[] = [
+  'email',
+  'shipping',
+  'country',
+  'addressLine',
+  'addressLine2',
+  'city',
+  'region',
+  'postalCode',
+  'method',
+  'cardNumber',
+  'expiry',
+  'cvc',
+];
+
+/** The form as it stands when the buyer presses the button. */
+export interface CheckoutEntries {
+  email: string;
+  ships: boolean;
+  choices: ShippingChoice[];
+  chosen: ShippingChoice | undefined;
+  pickup: boolean;
+  address: AddressForm;
+  method: PaymentMethod;
+  card: CardForm;
+}
+
+/**
+ * Checked in the browser before anything is sent, so the buyer fixes every detail in one go; the
+ * server checks again. A pickup needs no address, and only the card method needs a card.
+ */
+export function checkoutErrors({
+  email,
+  ships,
+  choices,
+  chosen,
+  pickup,
+  address,
+  method,
+  card,
+}: CheckoutEntries): CheckoutErrors {
+  const found: CheckoutErrors = {};
+  const emailProblem = emailError(email);
+  if (emailProblem) found.email = emailProblem;
+  if (ships) {
+    if (choices.length === 0)
+      found.shipping = address.country
+        ? 'The store does not deliver to this country.'
+        : 'Choose your country first.';
+    else if (!chosen) found.shipping = 'Choose a delivery method.';
+    if (!pickup) Object.assign(found, addressErrors(address));
+  }
+  if (method === 'test') Object.assign(found, cardErrors(card, new Date()));
+  return found;
+}
