@@ -209,6 +209,9 @@ describe.skipIf(!hasBrowser)(
       await expect.poll(async () => (await row(page, 'total'))?.[1]).toBe('$65.27');
 
       await page.getByLabel('E-mail').fill('ann.lee@example.com');
+      await page.getByLabel('First name').fill('Ann');
+      await page.getByLabel('Last name').fill('Lee');
+      await page.getByLabel('Phone').fill('+1 415 555 0100');
       await page.getByLabel('Street address').fill('1 Market Street');
       await page.getByLabel('City').fill('San Francisco');
       await page.getByLabel('ZIP code').fill('94103');
@@ -265,6 +268,7 @@ describe.skipIf(!hasBrowser)(
             postalCode: '94103',
             addressLine: '1 Market Street',
           },
+          contactDetails: { firstName: 'Ann', lastName: 'Lee', phone: '+1 415 555 0100' },
         },
       });
       expect(payKeys).toHaveLength(2);
@@ -304,6 +308,8 @@ describe.skipIf(!hasBrowser)(
       const listed = await alert.getByRole('listitem').allTextContents();
       expect(listed).toEqual([
         'Enter your e-mail address.',
+        'Enter the first name.',
+        'Enter the last name.',
         'Enter the street address.',
         'Enter the city.',
         'Choose a state.',
@@ -313,7 +319,7 @@ describe.skipIf(!hasBrowser)(
         'Enter the security code.',
       ]);
       await expect.poll(() => activeId(page)).toBe('checkout-email');
-      expect(await page.locator('[aria-invalid="true"]').count()).toBe(8);
+      expect(await page.locator('[aria-invalid="true"]').count()).toBe(10);
       await screenshots(page, shotsDir, 'checkout-invalid');
       await alert.getByRole('link', { name: 'Enter the card number.' }).click();
       await expect.poll(() => activeId(page)).toBe('checkout-cardNumber');
@@ -407,6 +413,8 @@ describe.skipIf(!hasBrowser)(
       await page.goto(session.fullUrl);
       await page.getByText('Canvas Tote').waitFor();
       await page.getByLabel('E-mail').fill('di@example.com');
+      await page.getByLabel('First name').fill('Di');
+      await page.getByLabel('Last name').fill('Park');
       await page.getByLabel('Street address').fill('5 Elm St');
       await page.getByLabel('City').fill('Austin');
       await page.getByLabel('State').selectOption('US-TX');

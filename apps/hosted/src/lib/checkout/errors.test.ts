@@ -22,6 +22,18 @@ describe('describeCheckoutError', () => {
     ).toEqual({ cardNumber: 'This card cannot be used here.' });
   });
 
+  it('points at what the server found missing before charging', () => {
+    const incomplete = describeCheckoutError(
+      app(400, 'CHECKOUT_INCOMPLETE', { missingFields: ['email', 'shippingAddress'] }),
+      'pay',
+    );
+    expect(incomplete).toEqual({
+      summary: 'No money was taken. Some details are missing.',
+      fields: { email: 'Enter your e-mail address.', addressLine: 'Enter the delivery address.' },
+      settled: true,
+    });
+  });
+
   it('keeps the attempt open when the answer was lost, so Pay reuses the key', () => {
     const network = describeCheckoutError(new ApiError(0, 'NETWORK', 'x', 'x'), 'pay');
     expect(network.settled).toBe(false);

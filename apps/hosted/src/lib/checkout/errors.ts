@@ -5,9 +5,11 @@
  */
 import type { ApiError } from '../../api.ts';
 import type { AddressField } from './address.ts';
+import type { RecipientField } from './recipient.ts';
 
 export type CheckoutField =
   | 'email'
+  | RecipientField
   | AddressField
   | 'addressLine2'
   | 'shipping'
@@ -29,6 +31,9 @@ export interface CheckoutProblem {
 
 const FIELD_OF_PATH: Record<string, CheckoutField> = {
   email: 'email',
+  'shippingContactDetails.firstName': 'firstName',
+  'shippingContactDetails.lastName': 'lastName',
+  'shippingContactDetails.phone': 'phone',
   'shippingAddress.country': 'country',
   'shippingAddress.subdivision': 'region',
   'shippingAddress.subdivisionFullname': 'region',
@@ -47,6 +52,9 @@ const FIELD_OF_PATH: Record<string, CheckoutField> = {
 
 const FIELD_TEXT: Record<CheckoutField, (description: string) => string> = {
   email: () => 'Enter a valid e-mail address, like name@example.com.',
+  firstName: () => 'Check the first name.',
+  lastName: () => 'Check the last name.',
+  phone: () => 'Check the phone number.',
   country: () => 'Choose a country from the list.',
   region: () => 'Choose a region from the list.',
   city: () => 'Check the city.',
@@ -130,6 +138,14 @@ export function describeCheckoutError(error: unknown, context: 'pay' | 'update')
         settled: true,
         backToStore: true,
       };
+    case 'CHECKOUT_INCOMPLETE': {
+      const missing = Array.isArray(data.missingFields) ? (data.missingFields as string[]) : [];
+      const fields: CheckoutProblem['fields'] = {};
+      if (missing.includes('email')) fields.email = 'Enter your e-mail address.';
+      if (missing.includes('shippingAddress')) fields.addressLine = 'Enter the delivery address.';
+      if (missing.includes('selectedShippingOption')) fields.shipping = 'Choose a delivery method.';
+      return { summary: `${NOT_CHARGED} Some details are missing.`, fields, settled: true };
+    }
     case 'REVISION_MISMATCH':
       return {
         summary: 'The checkout changed meanwhile. Check the totals and try again.',

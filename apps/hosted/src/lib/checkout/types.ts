@@ -3,6 +3,7 @@
  * `payHostedCheckout`, `getHostedThankYou`; entity objects are open, so every field is optional
  * here unless the contract marks it as always present).
  */
+import type { ContactDetails } from './recipient.ts';
 
 export interface Money {
   amount: string;
@@ -77,7 +78,7 @@ export interface Checkout {
   taxSummary?: { calculationDetails?: { rateType?: string } };
   taxIncludedInPrices?: boolean;
   shippingInfo?: {
-    shippingDestination?: { address?: Address };
+    shippingDestination?: { address?: Address; contactDetails?: ContactDetails };
     selectedCarrierServiceOption?: { code: string; title?: string; carrierId?: string };
     carrierServiceOptions?: Array<{ carrierId: string; shippingOptions: ShippingOption[] }>;
   };

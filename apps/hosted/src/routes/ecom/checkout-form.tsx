@@ -21,6 +21,12 @@ import {
 import { type CardForm, cardInput } from '../../lib/checkout/card.ts';
 import { type CheckoutField, describeCheckoutError } from '../../lib/checkout/errors.ts';
 import {
+  fromContactDetails,
+  type RecipientField,
+  type RecipientForm,
+  toContactDetails,
+} from '../../lib/checkout/recipient.ts';
+import {
   needsShipping,
   type ShippingChoice,
   selectedChoice,
@@ -44,6 +50,7 @@ import { choiceKey, DeliveryOptions } from './delivery-options.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 import { type FormProblem, ProblemSummary } from './problem-summary.tsx';
+import { RecipientFields } from './recipient-fields.tsx';
 import { webUrl } from './urls.ts';
 import { useFieldFocus } from './use-field-focus.ts';
 import { useLiveTotals } from './use-live-totals.ts';
@@ -84,6 +91,9 @@ export function CheckoutForm({
   const [shipping, setShipping] = useState(serverChoice ? choiceKey(serverChoice) : '');
   const [email, setEmail] = useState(checkout.buyerInfo?.email ?? '');
   const [address, setAddress] = useState(() => initialAddress(checkout));
+  const [recipient, setRecipient] = useState<RecipientForm>(() =>
+    fromContactDetails(checkout.shippingInfo?.shippingDestination?.contactDetails),
+  );
   const chosen = choices.find((choice) => choiceKey(choice) === shipping) ?? serverChoice;
   const pickup = ships && chosen?.pickup === true;
   // Pickup hides the address when the buyer chose it. When the store picked it (nothing else reaches
@@ -179,6 +189,11 @@ export function CheckoutForm({
     if (field === 'country' || (field === 'region' && REGIONS[next.country])) saveRegion(next);
   };
 
+  const onRecipient = (field: RecipientField, value: string) => {
+    setRecipient((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  };
+
   const onShipping = (choice: ShippingChoice) => {
     setShipping(choiceKey(choice));
     setPickedPickup(choice.pickup);
@@ -189,7 +204,17 @@ export function CheckoutForm({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (payingNow.current || methods.length === 0) return;
-    const found = checkoutErrors({ email, ships, choices, chosen, pickup, address, method: usable, card });
+    const found = checkoutErrors({
+      email,
+      ships,
+      choices,
+      chosen,
+      pickup,
+      recipient,
+      address,
+      method: usable,
+      card,
+    });
     setErrors(found);
     const invalid = FIELD_ORDER.filter((field) => found[field]);
     if (invalid.length > 0) {
@@ -208,7 +233,9 @@ export function CheckoutForm({
     setProblem(undefined);
     const details = {
       email: email.trim(),
-      ...(ships && !pickup ? { shippingAddress: toAddressInput(address) } : {}),
+      ...(ships && !pickup
+        ? { shippingAddress: toAddressInput(address), shippingContactDetails: toContactDetails(recipient) }
+        : {}),
       ...(ships && chosen
         ? { selectedShippingOption: { code: chosen.code, carrierId: chosen.carrierId } }
         : {}),
@@ -307,7 +334,20 @@ export function CheckoutForm({
                   }
                 />
                 {showAddress && (
-                  <AddressFields address={address} errors={errors} onChange={onAddress} register={register} />
+                  <>
+                    <RecipientFields
+                      recipient={recipient}
+                      errors={errors}
+                      onChange={onRecipient}
+                      register={register}
+                    />
+                    <AddressFields
+                      address={address}
+                      errors={errors}
+                      onChange={onAddress}
+                      register={register}
+                    />
+                  </>
                 )}
               </div>
             </section>

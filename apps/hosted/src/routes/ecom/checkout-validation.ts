@@ -1,6 +1,7 @@
 import { type AddressForm, addressErrors } from '../../lib/checkout/address.ts';
 import { type CardForm, cardErrors } from '../../lib/checkout/card.ts';
 import type { CheckoutField } from '../../lib/checkout/errors.ts';
+import { type RecipientForm, recipientErrors } from '../../lib/checkout/recipient.ts';
 import type { ShippingChoice } from '../../lib/checkout/summary.ts';
 import type { PaymentMethod } from '../../lib/checkout/types.ts';
 import { emailError } from '../../lib/validation.ts';
@@ -11,6 +12,9 @@ export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 export const FIELD_ORDER: CheckoutField[] = [
   'email',
   'shipping',
+  'firstName',
+  'lastName',
+  'phone',
   'country',
   'addressLine',
   'addressLine2',
@@ -30,6 +34,7 @@ export interface CheckoutEntries {
   choices: ShippingChoice[];
   chosen: ShippingChoice | undefined;
   pickup: boolean;
+  recipient: RecipientForm;
   address: AddressForm;
   method: PaymentMethod;
   card: CardForm;
@@ -37,7 +42,7 @@ export interface CheckoutEntries {
 
 /**
  * Checked in the browser before anything is sent, so the buyer fixes every detail in one go; the
- * server checks again. A pickup needs no address, and only the card method needs a card.
+ * server checks again. A pickup needs no recipient or address, and only the card method needs a card.
  */
 export function checkoutErrors({
   email,
@@ -45,6 +50,7 @@ export function checkoutErrors({
   choices,
   chosen,
   pickup,
+  recipient,
   address,
   method,
   card,
@@ -58,7 +64,7 @@ export function checkoutErrors({
         ? 'The store does not deliver to this country.'
         : 'Choose your country first.';
     else if (!chosen) found.shipping = 'Choose a delivery method.';
-    if (!pickup) Object.assign(found, addressErrors(address));
+    if (!pickup) Object.assign(found, recipientErrors(recipient), addressErrors(address));
   }
   if (method === 'test') Object.assign(found, cardErrors(card, new Date()));
   return found;
