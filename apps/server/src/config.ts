@@ -43,6 +43,13 @@ export const ConfigSchema = Type.Object({
     default: 'Plaza <no-reply@localhost>',
     description: 'From header of outgoing e-mail.',
   }),
+  SECRETS_KEY: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description:
+        'Key (32 bytes, 64 hex digits or base64) that encrypts stored third-party secrets such as SSO client secrets; generated into DATA_DIR/secrets.key when unset.',
+    }),
+  ),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info', description: 'Log level.' },

@@ -31,6 +31,7 @@ import {
 } from './domains/stores/index.ts';
 import type { Authenticator } from './http/access.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { configuredSecretsKey, secretBox } from './lib/secret-box.ts';
 import { type Mailer, mailer } from './mail/index.ts';
 import { createOutboxDispatcher, type OutboxDispatcher } from './outbox/dispatcher.ts';
 
@@ -122,7 +123,12 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     intents: { ecomCheckout: ecomCheckoutIntent(ecom) },
     onVisitorSignedIn: (siteId, visitorId, memberId) => adoptVisitorCart(ecom, siteId, visitorId, memberId),
   };
-  const sso = ssoDeps(database.db, identityContext, ssoRedirects(redirects));
+  const sso = ssoDeps(
+    database.db,
+    identityContext,
+    ssoRedirects(redirects),
+    secretBox(configuredSecretsKey(config)),
+  );
 
   return {
     config,

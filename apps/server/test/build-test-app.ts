@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -41,7 +42,12 @@ export interface TestAppOptions {
 export async function buildTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await freshDatabase(engine);
   const clock = manualClock(new Date());
-  const config = loadConfig({ DATA_DIR: '/tmp/plaza-test-unused', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: '/tmp/plaza-test-unused',
+    LOG_LEVEL: 'silent',
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    ...options.env,
+  });
   const platform = await buildPlatform(config, { database, clock, log: { error: () => {} } });
   const app = await buildApp(platform, { logger: false, hostedDist: options.hostedDist });
   await options.beforeReady?.(app, platform);

@@ -4,6 +4,7 @@ import { createServer as createNetServer } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretBox } from '../../src/lib/secret-box.ts';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
 import {
@@ -288,6 +289,39 @@ describe.each(engines)('identity: SSO with a real OpenID provider (%s)', (engine
       });
       expect(one.data.idpConnection).toEqual(connection);
       expect(one.body).not.toContain('clientSecret');
+      // At rest it is sealed under the server's secrets key (sign-in below proves it still opens).
+      const row = await t.platform.database.db
+        .selectFrom('idp_connections')
+        .select('client_secret')
+        .where('id', '=', connectionId)
+        .executeTakeFirstOrThrow();
+      expect(row.client_secret).toMatch(/^enc:v1:/);
+      expect(row.client_secret).not.toContain(PLAZA_CLIENT.secret);
+    });
+
+    it('asks the owner to set a client secret again that was sealed under another key', async () => {
+      const created = await t.call({
+        method: 'POST',
+        url: '/plaza/v1/idp-connections',
+        auth: site.adminKey,
+        payload: {
+          idpConnection: { name: 'Moved', issuer: idp.issuer, clientId: PLAZA_CLIENT.id, clientSecret: 'x' },
+        },
+      });
+      const moved = created.data.idpConnection.id as string;
+      await t.platform.database.db
+        .updateTable('idp_connections')
+        .set({ client_secret: secretBox(() => randomBytes(32)).seal(PLAZA_CLIENT.secret) })
+        .where('id', '=', moved)
+        .execute();
+      // The secret is opened where the provider is asked (here: checking a provider's ID token).
+      const answer = await t.call({
+        method: 'POST',
+        url: '/_api/iam/authentication/v1/sso/login-with-token-params',
+        payload: { idpConnectionId: moved, tokenParams: { id_token: 'a.b.c' } },
+      });
+      expectAppError(answer, 409, 'IDP_CLIENT_SECRET_UNREADABLE');
+      await t.call({ method: 'DELETE', url: `/plaza/v1/idp-connections/${moved}`, auth: site.adminKey });
     });
 
     it('checks the discovery document of an enabled connection; admins only; other sites see nothing', async () => {

@@ -52,7 +52,7 @@ export async function createConnection(deps: SsoDeps, siteId: string, fields: Co
     name: fields.name!.trim(),
     issuer: fields.issuer!.trim(),
     client_id: fields.clientId!,
-    client_secret: fields.clientSecret ?? null,
+    client_secret: fields.clientSecret === undefined ? null : deps.secrets.seal(fields.clientSecret),
     scopes: JSON.stringify(scopesOf(fields.scopes ?? DEFAULT_SCOPES)),
     enabled: fields.enabled === false ? 0 : 1,
     created_date: now,
@@ -79,7 +79,7 @@ export async function updateConnection(deps: SsoDeps, siteId: string, id: string
   if (fields.name !== undefined) patch.name = fields.name.trim();
   if (fields.issuer !== undefined) patch.issuer = fields.issuer.trim();
   if (fields.clientId !== undefined) patch.client_id = fields.clientId;
-  if (fields.clientSecret !== undefined) patch.client_secret = fields.clientSecret;
+  if (fields.clientSecret !== undefined) patch.client_secret = deps.secrets.seal(fields.clientSecret);
   if (fields.scopes !== undefined) patch.scopes = JSON.stringify(scopesOf(fields.scopes));
   if (fields.enabled !== undefined) patch.enabled = fields.enabled ? 1 : 0;
   const next = { ...current, ...patch };

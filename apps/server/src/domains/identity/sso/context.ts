@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../../db/schema.ts';
+import type { SecretBox } from '../../../lib/secret-box.ts';
 import type { IdentityContext } from '../service/context.ts';
 import { type OidcClient, oidcClient } from './oidc.ts';
 import { type SsoStore, ssoStore } from './store.ts';
@@ -17,10 +18,17 @@ export interface SsoDeps {
   store: SsoStore;
   oidc: OidcClient;
   redirects: SsoRedirects;
+  /** Client secrets are stored sealed (lib/secret-box.ts). */
+  secrets: SecretBox;
 }
 
-export function ssoDeps(db: Kysely<Schema>, identity: IdentityContext, redirects: SsoRedirects): SsoDeps {
-  return { identity, store: ssoStore(db), oidc: oidcClient(identity.clock), redirects };
+export function ssoDeps(
+  db: Kysely<Schema>,
+  identity: IdentityContext,
+  redirects: SsoRedirects,
+  secrets: SecretBox,
+): SsoDeps {
+  return { identity, store: ssoStore(db), oidc: oidcClient(identity.clock), redirects, secrets };
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');

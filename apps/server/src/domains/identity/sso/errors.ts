@@ -4,6 +4,14 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 export const ssoErrors = {
   connectionNotFound: (id: string) =>
     notFound('IDP_CONNECTION_NOT_FOUND', 'Identity-provider connection not found', { idpConnectionId: id }),
+  secretUnreadable: (id: string) =>
+    new AppError(
+      409,
+      'IDP_CLIENT_SECRET_UNREADABLE',
+      "The connection's client secret cannot be read",
+      'It was stored under another SECRETS_KEY: the site owner must set the client secret again.',
+      { idpConnectionId: id },
+    ),
   connectionDisabled: (id: string) =>
     new AppError(
       403,

@@ -1,4 +1,5 @@
 import type { JWTPayload } from 'jose';
+import { SecretUnreadable } from '../../../lib/secret-box.ts';
 import { identityErrors } from '../errors.ts';
 import { allowsPageUrl, findClient } from '../service/clients.ts';
 import { isoIn, isPast, MINUTE, nowIso } from '../service/context.ts';
@@ -20,11 +21,16 @@ async function usableConnection(deps: SsoDeps, id: string, siteId?: string): Pro
   return row;
 }
 
-const relyingParty = (row: ConnectionRow) => ({
-  issuer: row.issuer,
-  clientId: row.client_id,
-  clientSecret: row.client_secret,
-});
+function relyingParty(deps: SsoDeps, row: ConnectionRow) {
+  let clientSecret: string | null = null;
+  try {
+    clientSecret = row.client_secret === null ? null : deps.secrets.open(row.client_secret);
+  } catch (error) {
+    if (error instanceof SecretUnreadable) throw ssoErrors.secretUnreadable(row.id);
+    throw error;
+  }
+  return { issuer: row.issuer, clientId: row.client_id, clientSecret };
+}
 
 /** Only string values of the flattened `customPayload.<key>=<value>` map. */
 const stringsOf = (value: unknown): Record<string, string> =>
@@ -140,7 +146,7 @@ export async function ssoCallback(deps: SsoDeps, input: CallbackInput): Promise<
   if (input.error) throw ssoErrors.idpError(input.error, input.error_description);
   if (!input.code) throw ssoErrors.idpError('invalid_request', 'The identity provider sent no code');
   const connection = await usableConnection(deps, row.idp_connection_id, row.site_id);
-  const rp = relyingParty(connection);
+  const rp = relyingParty(deps, connection);
   const discovery = await deps.oidc.discover(connection.issuer);
   // RFC 9207: when the provider names itself, it must be the expected one (mix-up defence).
   if (input.iss !== undefined && input.iss !== discovery.issuer)
@@ -198,7 +204,7 @@ export async function loginWithTokenParams(
   const idToken = params.id_token ?? params.idToken;
   if (!idToken) throw ssoErrors.missingIdToken();
   const row = params.state ? await takeState(deps, params.state, connection.id) : undefined;
-  const rp = relyingParty(connection);
+  const rp = relyingParty(deps, connection);
   const discovery = await deps.oidc.discover(connection.issuer);
   const payload = await deps.oidc.verifyIdToken(rp, discovery, idToken, {
     nonce: row?.nonce ?? params.nonce,
