@@ -341,18 +341,29 @@ describe.skipIf(!hasBrowser)(
       await page.context().close();
     }, 90_000);
 
-    it('asks no address for a digital-only order', async () => {
+    it('asks no address for a digital-only order, only the billing country for the tax', async () => {
       const session = await checkoutSession([line('Digital Recipe Book', 1)]);
       const page = await newPage();
       await page.goto(session.fullUrl);
       await page.getByText('Digital Recipe Book').waitFor();
       expect(await page.getByRole('heading', { name: 'Delivery' }).count()).toBe(0);
-      expect(await page.getByLabel('Country').count()).toBe(0);
+      expect(await page.getByLabel('Street address').count()).toBe(0);
+      // Only the billing country, for the tax: guessed from the browser's language, changeable.
+      expect(await page.getByLabel('Country').inputValue()).toBe('US');
+      await expect
+        .poll(async () => (await hostedCheckout(session.id)).billingInfo?.address?.country)
+        .toBe('US');
+      await page.getByLabel('Country').selectOption('PT');
+      await expect
+        .poll(async () => (await hostedCheckout(session.id)).billingInfo?.address?.country)
+        .toBe('PT');
       await page.getByLabel('E-mail').fill('cy@example.com');
+      await screenshots(page, shotsDir, 'checkout-digital');
       await fillCard(page, CARD.ok);
       await payButton(page).click();
       await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
-      expect((await ordersOf(session.checkoutId))[0].paymentStatus).toBe('PAID');
+      const [order] = await ordersOf(session.checkoutId);
+      expect(order).toMatchObject({ paymentStatus: 'PAID', billingInfo: { address: { country: 'PT' } } });
       await page.context().close();
     }, 60_000);
 

@@ -41,6 +41,7 @@ const FIELD_OF_PATH: Record<string, CheckoutField> = {
   'shippingAddress.postalCode': 'postalCode',
   'shippingAddress.addressLine': 'addressLine',
   'shippingAddress.addressLine2': 'addressLine2',
+  'billingAddress.country': 'country',
   'selectedShippingOption.code': 'shipping',
   selectedShippingOption: 'shipping',
   paymentMethod: 'method',

@@ -68,6 +68,7 @@ export interface Checkout {
   orderId?: string;
   currency: string;
   buyerInfo?: { email?: string };
+  billingInfo?: { address?: Address };
   lineItems: LineItem[];
   priceSummary: { subtotal: Money; shipping: Money; tax: Money; discount: Money; total: Money };
   appliedDiscounts?: AppliedDiscount[];

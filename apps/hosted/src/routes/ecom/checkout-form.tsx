@@ -45,7 +45,7 @@ import styles from './checkout.module.css';
 import { CheckoutHeader } from './checkout-header.tsx';
 import { payWithKey, thankYouOf } from './checkout-payment.ts';
 import { type CheckoutErrors, checkoutErrors, FIELD_ORDER } from './checkout-validation.ts';
-import { ContactFields } from './contact-fields.tsx';
+import { BillingCountryField, ContactFields } from './contact-fields.tsx';
 import { choiceKey, DeliveryOptions } from './delivery-options.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentFields } from './payment-fields.tsx';
@@ -91,6 +91,9 @@ export function CheckoutForm({
   const [shipping, setShipping] = useState(serverChoice ? choiceKey(serverChoice) : '');
   const [email, setEmail] = useState(checkout.buyerInfo?.email ?? '');
   const [address, setAddress] = useState(() => initialAddress(checkout));
+  const [billingCountry, setBillingCountry] = useState(
+    () => checkout.billingInfo?.address?.country ?? (ships ? '' : initialAddress(checkout).country),
+  );
   const [recipient, setRecipient] = useState<RecipientForm>(() =>
     fromContactDetails(checkout.shippingInfo?.shippingDestination?.contactDetails),
   );
@@ -174,9 +177,17 @@ export function CheckoutForm({
     totals.save({ shippingAddress: toAddressInput(next) });
   };
 
+  const saveBillingCountry = (country: string) => {
+    if (ships || !country || country === checkout.billingInfo?.address?.country) return;
+    totals.save({ billingAddress: { country } });
+  };
+
   // A country guessed from the browser's language is saved like a chosen one (tax and options follow).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the page started with
-  useEffect(() => saveRegion(address), []);
+  useEffect(() => {
+    saveRegion(address);
+    saveBillingCountry(billingCountry);
+  }, []);
 
   const onAddress = (field: keyof AddressForm, value: string) => {
     const next = { ...address, [field]: value };
@@ -210,6 +221,7 @@ export function CheckoutForm({
       choices,
       chosen,
       pickup,
+      billingCountry,
       recipient,
       address,
       method: usable,
@@ -239,6 +251,7 @@ export function CheckoutForm({
       ...(ships && chosen
         ? { selectedShippingOption: { code: chosen.code, carrierId: chosen.carrierId } }
         : {}),
+      ...(!ships ? { billingAddress: { country: billingCountry } } : {}),
     };
     const payment = { paymentMethod: usable, ...(usable === 'test' ? { card: cardInput(card) } : {}) };
     const attempt = attemptFor(lastAttempt.current, fingerprintOf({ ...details, ...payment }), () =>
@@ -280,8 +293,9 @@ export function CheckoutForm({
   }
 
   const rows = totalsRows(checkout, {
-    taxAddressKnown:
-      !ships || pickup || Boolean(checkout.shippingInfo?.shippingDestination?.address?.country),
+    taxAddressKnown: ships
+      ? pickup || Boolean(checkout.shippingInfo?.shippingDestination?.address?.country)
+      : Boolean(checkout.billingInfo?.address?.country),
   });
   const total = checkout.priceSummary.total.formattedAmount;
   const backUrl = webUrl(hosted.postFlowUrl ?? session.postFlowUrl);
@@ -303,15 +317,29 @@ export function CheckoutForm({
             <h2 id="contact-title" className={styles.heading}>
               Contact
             </h2>
-            <ContactFields
-              email={email}
-              error={errors.email}
-              inputRef={register('email')}
-              onChange={(value) => {
-                setEmail(value);
-                clearError('email');
-              }}
-            />
+            <div className={formStyles.form}>
+              <ContactFields
+                email={email}
+                error={errors.email}
+                inputRef={register('email')}
+                onChange={(value) => {
+                  setEmail(value);
+                  clearError('email');
+                }}
+              />
+              {!ships && (
+                <BillingCountryField
+                  country={billingCountry}
+                  error={errors.country}
+                  selectRef={register('country')}
+                  onChange={(country) => {
+                    setBillingCountry(country);
+                    clearError('country');
+                    saveBillingCountry(country);
+                  }}
+                />
+              )}
+            </div>
           </section>
 
           {ships && (

@@ -34,6 +34,8 @@ export interface CheckoutEntries {
   choices: ShippingChoice[];
   chosen: ShippingChoice | undefined;
   pickup: boolean;
+  /** Orders that do not ship: the country they are billed to (it decides the tax). */
+  billingCountry: string;
   recipient: RecipientForm;
   address: AddressForm;
   method: PaymentMethod;
@@ -50,6 +52,7 @@ export function checkoutErrors({
   choices,
   chosen,
   pickup,
+  billingCountry,
   recipient,
   address,
   method,
@@ -65,7 +68,7 @@ export function checkoutErrors({
         : 'Choose your country first.';
     else if (!chosen) found.shipping = 'Choose a delivery method.';
     if (!pickup) Object.assign(found, recipientErrors(recipient), addressErrors(address));
-  }
+  } else if (!billingCountry) found.country = 'Choose a country.';
   if (method === 'test') Object.assign(found, cardErrors(card, new Date()));
   return found;
 }

@@ -1,4 +1,6 @@
 import { Field } from '../../components/form.tsx';
+import { countryOptions } from '../../lib/checkout/address.ts';
+import { SelectField } from './fields.tsx';
 
 /** The buyer's e-mail: where the order confirmation goes. */
 export function ContactFields({
@@ -29,6 +31,36 @@ export function ContactFields({
       error={error}
       inputRef={inputRef}
       onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** Orders that do not ship: where they are billed, which decides the tax. */
+export function BillingCountryField({
+  country,
+  error,
+  onChange,
+  selectRef,
+}: {
+  country: string;
+  error: string | undefined;
+  onChange: (country: string) => void;
+  selectRef: (element: HTMLElement | null) => void;
+}) {
+  return (
+    <SelectField
+      id="checkout-country"
+      label="Country"
+      name="country"
+      autoComplete="billing country"
+      placeholder="Choose a country"
+      options={countryOptions().map(({ code, name }) => ({ value: code, label: name }))}
+      value={country}
+      error={error}
+      selectRef={selectRef}
+      onChange={(event) => onChange(event.target.value)}
+      hint="Where you are billed: it decides the tax."
+      required
     />
   );
 }

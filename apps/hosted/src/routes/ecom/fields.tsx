@@ -12,16 +12,20 @@ export function SelectField({
   options,
   placeholder,
   selectRef,
+  hint,
   ...select
 }: SelectProps & {
   id: string;
   label: string;
   error?: string | undefined;
+  hint?: string;
   options: readonly { value: string; label: string }[];
   placeholder: string;
   selectRef?: Ref<HTMLSelectElement>;
 }) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={formStyles.field}>
       <label htmlFor={id} className={formStyles.label}>
@@ -34,7 +38,7 @@ export function SelectField({
           ref={selectRef}
           className={`${formStyles.input} ${styles.select}`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
         >
           <option value="">{placeholder}</option>
           {options.map((option) => (
@@ -48,6 +52,11 @@ export function SelectField({
         <p id={errorId} className={formStyles.error}>
           {error}
         </p>
+      )}
+      {hint && (
+        <div id={hintId} className={formStyles.hint}>
+          {hint}
+        </div>
       )}
     </div>
   );

@@ -5,11 +5,14 @@ import type { Address, HostedCheckout } from '../../lib/checkout/types.ts';
 
 export interface TotalsChange {
   shippingAddress?: Address;
+  /** Digital-only orders: the billing country decides the tax. */
+  billingAddress?: Address;
   selectedShippingOption?: { code: string; carrierId: string };
 }
 
 /**
- * Saves the choices that change the totals (shipping option, country and region) as they are made,
+ * Saves the choices that change the totals (shipping option, country and region, or the billing
+ * country of an order that does not ship) as they are made,
  * one request at a time with the newest winning, so the summary shows what the buyer will pay
  * before pressing the button. `updating` dims the totals until the last answer is in.
  */
