@@ -56,6 +56,24 @@ describe.each(engines)('ecom hosted checkout (%s)', (engine) => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.data.checkout.priceSummary.total.amount).toBe('40.00');
+    const recipient = await t.call({
+      method: 'PATCH',
+      url: hosted(id),
+      payload: { shippingContactDetails: { firstName: 'Hana', lastName: 'Sato', phone: '+81 3 1234 5678' } },
+    });
+    expect(recipient.data.checkout.shippingInfo.shippingDestination.contactDetails).toEqual({
+      firstName: 'Hana',
+      lastName: 'Sato',
+      phone: '+81 3 1234 5678',
+    });
+    const badPhone = await t.call({
+      method: 'PATCH',
+      url: hosted(id),
+      payload: { shippingContactDetails: { phone: 'x'.repeat(51) } },
+    });
+    expect(badPhone.data.details.validationError.fieldViolations[0].field).toBe(
+      'shippingContactDetails.phone',
+    );
     const wrongOption = await t.call({
       method: 'PATCH',
       url: hosted(id),
@@ -75,6 +93,7 @@ describe.each(engines)('ecom hosted checkout (%s)', (engine) => {
     expect(paid.data.order).toMatchObject({
       paymentStatus: 'PAID',
       buyerInfo: { email: 'hosted@example.com' },
+      recipientInfo: { contactDetails: { firstName: 'Hana', lastName: 'Sato' } },
     });
     const retried = await t.call({
       method: 'POST',
