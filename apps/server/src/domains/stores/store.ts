@@ -5,55 +5,15 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
-import { type DocumentKind, documentStore } from '../../db/documents.ts';
+import { documentStore } from '../../db/documents.ts';
 import { prepared } from '../../db/prepared.ts';
 import { readCache } from '../../db/read-cache.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordDomainEvent } from '../../outbox/outbox.ts';
+import { collectionKind, productKind, variantKind } from './kinds.ts';
 import type { MerchantData, ProductState, StockMap } from './model.ts';
 import type { RenderedProduct } from './render.ts';
-
-export const productKind: DocumentKind = {
-  table: 'store_products',
-  entity: 'product',
-  label: 'Product',
-  notFoundCode: 'PRODUCT_NOT_FOUND',
-  columns: {
-    name: { column: 'name', type: 'string', nullable: false },
-    slug: { column: 'slug', type: 'string', nullable: false },
-    'priceData.price': { column: 'price', type: 'number', nullable: false },
-    visible: { column: 'visible', type: 'boolean', nullable: false },
-    productType: { column: 'product_type', type: 'string', nullable: false },
-    lastUpdated: { column: 'last_updated', type: 'string', nullable: false },
-  },
-};
-
-export const collectionKind: DocumentKind = {
-  table: 'store_collections',
-  entity: 'collection',
-  label: 'Collection',
-  notFoundCode: 'COLLECTION_NOT_FOUND',
-  columns: {
-    name: { column: 'name', type: 'string', nullable: false },
-    slug: { column: 'slug', type: 'string', nullable: false },
-    visible: { column: 'visible', type: 'boolean', nullable: false },
-  },
-};
-
-export const variantKind: DocumentKind = {
-  table: 'store_variants',
-  entity: 'storeVariant',
-  label: 'Variant',
-  notFoundCode: 'VARIANT_NOT_FOUND',
-  columns: {
-    productId: { column: 'product_id', type: 'string', nullable: false },
-    variantId: { column: 'variant_id', type: 'string', nullable: false },
-    'stock.quantity': { column: 'quantity', type: 'number', nullable: true },
-    'stock.inStock': { column: 'in_stock', type: 'boolean', nullable: false },
-    visible: { column: 'visible', type: 'boolean', nullable: false },
-  },
-};
 
 export interface LoadedProduct {
   doc: string;
