@@ -148,14 +148,6 @@ export {
   deleteCollection,
   deleteProduct,
   deleteProductOptions,
-  getCollectionBySlug,
-  getProduct,
-  getProductOptionsAvailability,
-  getStoreVariant,
-  queryProducts,
-  queryProductsPost,
-  queryProductVariants,
-  queryStoreVariants,
   removeBrand,
   removeProductMedia,
   removeProductMediaFromChoices,
@@ -167,6 +159,16 @@ export {
   updateProduct,
   updateProductVariants,
 } from './stores.ts';
+export {
+  getCollectionBySlug,
+  getProduct,
+  getProductOptionsAvailability,
+  getStoreVariant,
+  queryProducts,
+  queryProductsPost,
+  queryProductVariants,
+  queryStoreVariants,
+} from './stores-reads.ts';
 export {
   Collection as StoreCollection,
   Product as StoreProduct,
