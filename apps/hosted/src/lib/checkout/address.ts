@@ -191,3 +191,19 @@ export function countryFromLanguages(languages: readonly string[]): string | und
   }
   return undefined;
 }
+
+/** The country of the browser's language, when it names one. */
+export const guessedCountry = (): string =>
+  typeof navigator === 'undefined'
+    ? ''
+    : (countryFromLanguages(navigator.languages ?? [navigator.language]) ?? '');
+
+/** The address form to start from: the saved address, else the country of the browser's language. */
+export function startingAddress(saved: Address | undefined): AddressForm {
+  const address = fromAddress(saved);
+  if (!address.country) address.country = guessedCountry();
+  return address;
+}
+
+/** What decides the totals of an address (country and region), to tell whether they changed. */
+export const regionKey = (address: AddressForm) => JSON.stringify(regionInput(address) ?? null);

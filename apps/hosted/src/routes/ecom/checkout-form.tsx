@@ -5,10 +5,11 @@ import { formStyles, SubmitButton } from '../../components/form.tsx';
 import { withSession } from '../../hooks/use-flow.ts';
 import {
   type AddressForm,
-  countryFromLanguages,
   fromAddress,
+  guessedCountry,
   REGIONS,
-  regionInput,
+  regionKey,
+  startingAddress,
   toAddressInput,
 } from '../../lib/checkout/address.ts';
 import {
@@ -33,19 +34,14 @@ import {
   shippingChoices,
   totalsRows,
 } from '../../lib/checkout/summary.ts';
-import type {
-  Checkout as CheckoutData,
-  HostedCheckout,
-  PaymentMethod,
-  ThankYouData,
-} from '../../lib/checkout/types.ts';
+import type { HostedCheckout, PaymentMethod, ThankYouData } from '../../lib/checkout/types.ts';
 import type { RedirectSessionInfo, SessionProblem } from '../../lib/session.ts';
 import { AddressFields } from './address-fields.tsx';
 import styles from './checkout.module.css';
 import { CheckoutHeader } from './checkout-header.tsx';
 import { payWithKey, thankYouOf } from './checkout-payment.ts';
 import { type CheckoutErrors, checkoutErrors, FIELD_ORDER } from './checkout-validation.ts';
-import { BillingCountryField, ContactFields } from './contact-fields.tsx';
+import { ContactSection } from './contact-fields.tsx';
 import { choiceKey, DeliveryOptions } from './delivery-options.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentFields } from './payment-fields.tsx';
@@ -56,16 +52,6 @@ import { useFieldFocus } from './use-field-focus.ts';
 import { useLiveTotals } from './use-live-totals.ts';
 
 const isMethod = (method: string): method is PaymentMethod => method === 'test' || method === 'offline';
-
-/** The address to start from: the checkout's, else the country of the browser's language. */
-function initialAddress(checkout: CheckoutData): AddressForm {
-  const address = fromAddress(checkout.shippingInfo?.shippingDestination?.address);
-  if (!address.country && typeof navigator !== 'undefined')
-    address.country = countryFromLanguages(navigator.languages ?? [navigator.language]) ?? '';
-  return address;
-}
-
-const regionKey = (address: AddressForm) => JSON.stringify(regionInput(address) ?? null);
 
 /**
  * The checkout once loaded: the order summary beside contact, delivery and payment. Choices that
@@ -90,9 +76,11 @@ export function CheckoutForm({
   const serverChoice = selectedChoice(checkout);
   const [shipping, setShipping] = useState(serverChoice ? choiceKey(serverChoice) : '');
   const [email, setEmail] = useState(checkout.buyerInfo?.email ?? '');
-  const [address, setAddress] = useState(() => initialAddress(checkout));
+  const [address, setAddress] = useState(() =>
+    startingAddress(checkout.shippingInfo?.shippingDestination?.address),
+  );
   const [billingCountry, setBillingCountry] = useState(
-    () => checkout.billingInfo?.address?.country ?? (ships ? '' : initialAddress(checkout).country),
+    () => checkout.billingInfo?.address?.country ?? (ships ? '' : guessedCountry()),
   );
   const [recipient, setRecipient] = useState<RecipientForm>(() =>
     fromContactDetails(checkout.shippingInfo?.shippingDestination?.contactDetails),
@@ -313,34 +301,29 @@ export function CheckoutForm({
             onFocusField={focusOn}
           />
 
-          <section className={styles.panel} aria-labelledby="contact-title">
-            <h2 id="contact-title" className={styles.heading}>
-              Contact
-            </h2>
-            <div className={formStyles.form}>
-              <ContactFields
-                email={email}
-                error={errors.email}
-                inputRef={register('email')}
-                onChange={(value) => {
-                  setEmail(value);
-                  clearError('email');
-                }}
-              />
-              {!ships && (
-                <BillingCountryField
-                  country={billingCountry}
-                  error={errors.country}
-                  selectRef={register('country')}
-                  onChange={(country) => {
-                    setBillingCountry(country);
-                    clearError('country');
-                    saveBillingCountry(country);
-                  }}
-                />
-              )}
-            </div>
-          </section>
+          <ContactSection
+            email={email}
+            emailError={errors.email}
+            emailRef={register('email')}
+            onEmail={(value) => {
+              setEmail(value);
+              clearError('email');
+            }}
+            billing={
+              ships
+                ? undefined
+                : {
+                    country: billingCountry,
+                    error: errors.country,
+                    selectRef: register('country'),
+                    onChange: (country) => {
+                      setBillingCountry(country);
+                      clearError('country');
+                      saveBillingCountry(country);
+                    },
+                  }
+            }
+          />
 
           {ships && (
             <section className={styles.panel} aria-labelledby="delivery-title">

@@ -1,5 +1,6 @@
-import { Field } from '../../components/form.tsx';
+import { Field, formStyles } from '../../components/form.tsx';
 import { countryOptions } from '../../lib/checkout/address.ts';
+import styles from './checkout.module.css';
 import { SelectField } from './fields.tsx';
 
 /** The buyer's e-mail: where the order confirmation goes. */
@@ -62,5 +63,32 @@ export function BillingCountryField({
       hint="Where you are billed: it decides the tax."
       required
     />
+  );
+}
+
+/** The Contact panel: the e-mail, and the billing country when nothing ships. */
+export function ContactSection({
+  email,
+  emailError,
+  emailRef,
+  onEmail,
+  billing,
+}: {
+  email: string;
+  emailError: string | undefined;
+  emailRef: (element: HTMLElement | null) => void;
+  onEmail: (email: string) => void;
+  billing?: Parameters<typeof BillingCountryField>[0] | undefined;
+}) {
+  return (
+    <section className={styles.panel} aria-labelledby="contact-title">
+      <h2 id="contact-title" className={styles.heading}>
+        Contact
+      </h2>
+      <div className={formStyles.form}>
+        <ContactFields email={email} error={emailError} inputRef={emailRef} onChange={onEmail} />
+        {billing && <BillingCountryField {...billing} />}
+      </div>
+    </section>
   );
 }
