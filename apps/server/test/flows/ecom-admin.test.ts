@@ -218,9 +218,23 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
       [
         'PATCH',
         '/ecom/v1/checkouts/c1',
-        { checkout: { buyerInfo: { email: 'x' }, shippingInfo: { selectedCarrierServiceOption: {} } } },
+        {
+          checkout: {
+            buyerInfo: { email: 'x' },
+            shippingInfo: {
+              selectedCarrierServiceOption: {},
+              shippingDestination: { contactDetails: { phone: '1'.repeat(51) } },
+            },
+            billingInfo: { address: { country: 'Portugal' } },
+          },
+        },
         visitor,
-        ['checkout.buyerInfo.email', 'checkout.shippingInfo.selectedCarrierServiceOption.code'],
+        [
+          'checkout.billingInfo.address.country',
+          'checkout.buyerInfo.email',
+          'checkout.shippingInfo.selectedCarrierServiceOption.code',
+          'checkout.shippingInfo.shippingDestination.contactDetails.phone',
+        ],
       ],
       [
         'POST',
@@ -246,6 +260,14 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
       ['GET', `/ecom/v1/orders/${LONG}`, undefined, site.adminKey, ['id']],
       ['POST', `/ecom/v1/orders/${LONG}/mark-as-paid`, {}, site.adminKey, ['id']],
       ['POST', '/ecom/v1/orders/o1/cancel', { restockAllItems: 'yes' }, site.adminKey, ['restockAllItems']],
+      [
+        'POST',
+        '/ecom/v1/orders/o1/cancel',
+        { sendOrderCanceledEmail: 'yes', customMessage: 'x'.repeat(2001) },
+        site.adminKey,
+        ['customMessage', 'sendOrderCanceledEmail'],
+      ],
+      ['POST', `/ecom/v1/payments-collector/orders/${LONG}/mark-as-paid`, {}, site.adminKey, ['ecomOrderId']],
       [
         'POST',
         '/plaza/v1/coupons',
