@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startCheckpointer } from './checkpointer.ts';
 import { connect } from './connect.ts';
 
 describe('background checkpoints (SQLite file)', () => {
@@ -36,5 +37,12 @@ describe('background checkpoints (SQLite file)', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('says when the worker cannot work, so that SQLite checkpoints again', async () => {
+    const failed = new Promise<void>((resolve) => {
+      startCheckpointer(join(tmpdir(), 'plaza-no-such-dir', 'x', 'plaza.sqlite'), () => resolve());
+    });
+    await expect(failed).resolves.toBeUndefined();
   });
 });

@@ -32,12 +32,13 @@ parentPort.on('message', () => {
 });
 `;
 
-export function startCheckpointer(file: string, intervalMs = 200): Checkpointer {
+/** `onFailure`: the worker stopped working (the caller hands checkpoints back to SQLite). */
+export function startCheckpointer(file: string, onFailure: () => void, intervalMs = 200): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, intervalMs } });
-  // Never what keeps the process alive; a worker that fails leaves SQLite's own checkpoints in place.
+  // Never what keeps the process alive.
   worker.unref();
-  worker.on('error', () => {});
+  worker.on('error', onFailure);
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {

@@ -49,8 +49,12 @@ function connectSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // The log is copied back by a worker thread (checkpointer.ts); a commit only does it itself when the
-  // log has grown past ~40 MB, should the worker ever fall that far behind.
-  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file);
+  // log has grown past ~40 MB, should the worker ever fall that far behind, or past SQLite's usual
+  // 1,000 pages again if the worker fails.
+  const checkpointer =
+    file === ':memory:'
+      ? undefined
+      : startCheckpointer(file, () => sqlite.pragma('wal_autocheckpoint = 1000'));
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 10000');
   const writes = writeLog();
   const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });

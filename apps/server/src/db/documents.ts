@@ -268,9 +268,10 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
             writeRevision(trx, siteId, document.id, fields, current, before),
           );
           if (written) return document;
-          const stored = await perSite.forSite(siteId, executor).get<SystemFields>(document.id);
-          if (!stored) throw missing(document.id);
-          throw commonErrors.revisionMismatch(kind.label, document.id, String(current), stored.revision);
+          const stored = await getRaw(document.id);
+          if (stored === undefined) throw missing(document.id);
+          const { revision } = JSON.parse(stored) as SystemFields;
+          throw commonErrors.revisionMismatch(kind.label, document.id, String(current), revision);
         },
 
         /** Removes the entity; false when there was none. */
