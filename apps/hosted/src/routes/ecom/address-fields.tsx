@@ -1,7 +1,7 @@
 import { Field, formStyles } from '../../components/form.tsx';
-import { type AddressForm, addressLabels, countryOptions, REGIONS } from '../../lib/checkout/address.ts';
+import { type AddressForm, addressLabels, REGIONS } from '../../lib/checkout/address.ts';
 import type { CheckoutField } from '../../lib/checkout/errors.ts';
-import { SelectField } from './fields.tsx';
+import { CountrySelect, SelectField } from './fields.tsx';
 
 type Errors = Partial<Record<CheckoutField, string>>;
 
@@ -29,18 +29,12 @@ export function AddressFields({
   });
   return (
     <div className={formStyles.form}>
-      <SelectField
-        id="checkout-country"
-        label="Country"
-        name="country"
+      <CountrySelect
         autoComplete="shipping country"
-        placeholder="Choose a country"
-        options={countryOptions().map(({ code, name }) => ({ value: code, label: name }))}
         value={address.country}
         error={errors.country}
         selectRef={register('country')}
-        onChange={(event) => onChange('country', event.target.value)}
-        required
+        onChange={(country) => onChange('country', country)}
       />
       <Field
         label="Street address"

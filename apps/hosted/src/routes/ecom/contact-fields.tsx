@@ -1,7 +1,6 @@
 import { Field, formStyles } from '../../components/form.tsx';
-import { countryOptions } from '../../lib/checkout/address.ts';
 import styles from './checkout.module.css';
-import { SelectField } from './fields.tsx';
+import { CountrySelect } from './fields.tsx';
 
 /** The buyer's e-mail: where the order confirmation goes. */
 export function ContactFields({
@@ -49,19 +48,13 @@ export function BillingCountryField({
   selectRef: (element: HTMLElement | null) => void;
 }) {
   return (
-    <SelectField
-      id="checkout-country"
-      label="Country"
-      name="country"
+    <CountrySelect
       autoComplete="billing country"
-      placeholder="Choose a country"
-      options={countryOptions().map(({ code, name }) => ({ value: code, label: name }))}
       value={country}
       error={error}
       selectRef={selectRef}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
       hint="Where you are billed: it decides the tax."
-      required
     />
   );
 }

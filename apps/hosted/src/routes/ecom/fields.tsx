@@ -1,5 +1,6 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { formStyles } from '../../components/form.tsx';
+import { countryOptions } from '../../lib/checkout/address.ts';
 import styles from './checkout.module.css';
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className' | 'aria-invalid' | 'children'>;
@@ -59,6 +60,34 @@ export function SelectField({
         </div>
       )}
     </div>
+  );
+}
+
+/** The country list of an address: the delivery address or, when nothing ships, where the buyer is billed. */
+export function CountrySelect({
+  value,
+  onChange,
+  ...field
+}: {
+  autoComplete: 'shipping country' | 'billing country';
+  value: string;
+  error: string | undefined;
+  selectRef: Ref<HTMLSelectElement>;
+  onChange: (country: string) => void;
+  hint?: string;
+}) {
+  return (
+    <SelectField
+      id="checkout-country"
+      label="Country"
+      name="country"
+      placeholder="Choose a country"
+      options={countryOptions().map(({ code, name }) => ({ value: code, label: name }))}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      required
+      {...field}
+    />
   );
 }
 
