@@ -376,6 +376,27 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
     expect(page.statusCode, page.body).toBe(200);
     expect(page.data.orders.map((o: any) => o.number)).toEqual(['10003', '10002']);
     expect(page.data.pagingMetadata).toMatchObject({ count: 2, total: 3 });
+
+    // Another site's owner reaches none of them, by any path.
+    const theirs = page.data.orders[0].id as string;
+    const other = (method: 'GET' | 'POST', url: string) =>
+      t.call({ method, url, auth: site.adminKey, ...(method === 'POST' ? { payload: {} } : {}) });
+    for (const [method, url] of [
+      ['GET', `/ecom/v1/orders/${theirs}`],
+      ['POST', `/ecom/v1/orders/${theirs}/mark-as-paid`],
+      ['POST', `/ecom/v1/payments-collector/orders/${theirs}/mark-as-paid`],
+      ['POST', `/ecom/v1/orders/${theirs}/cancel`],
+    ] as const) {
+      const refused = await other(method, url);
+      expect([refused.statusCode, code(refused)], url).toEqual([404, 'ORDER_NOT_FOUND']);
+    }
+    const searched = await t.call({
+      method: 'POST',
+      url: '/ecom/v1/orders/search',
+      auth: site.adminKey,
+      payload: { search: { filter: { id: theirs } } },
+    });
+    expect(searched.data.orders).toEqual([]);
   });
 
   it('spends a limited coupon once: the second order is refused with nothing taken', async () => {
