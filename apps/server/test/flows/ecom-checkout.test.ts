@@ -3,7 +3,6 @@ import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts'
 import { engines } from '../engines.ts';
 import {
   addLines,
-  CARD_AUTH_ONLY,
   CARD_DECLINED,
   CARD_OK,
   cart,
@@ -273,130 +272,6 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
     const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'decline-2');
     expect(paid.statusCode).toBe(200);
     expect(await stockOf(t, site, mug.id)).toBe(before - 3);
-  });
-
-  it('authorises, pays offline, marks paid and cancels with restock', async () => {
-    const visitor = await site.token('visitor');
-    const authorised = await pay(t, visitor, await checkoutOf(t, visitor, mug.id), {
-      paymentMethod: 'test',
-      card: CARD_AUTH_ONLY,
-    });
-    expect(authorised.data.order.paymentStatus).toBe('AUTHORIZED');
-    const captured = await t.call({
-      method: 'POST',
-      url: `/ecom/v1/orders/${authorised.data.order.id}/mark-as-paid`,
-      auth: site.adminKey,
-      payload: {},
-    });
-    expect(captured.data.order.paymentStatus).toBe('PAID');
-
-    const before = await stockOf(t, site, mug.id);
-    const offline = await pay(t, visitor, await checkoutOf(t, visitor, mug.id, 4), {
-      paymentMethod: 'offline',
-    });
-    expect(offline.statusCode, offline.body).toBe(200);
-    expect(offline.data.order).toMatchObject({ paymentStatus: 'NOT_PAID', status: 'APPROVED' });
-    expect(await stockOf(t, site, mug.id)).toBe(before - 4);
-    const id = offline.data.order.id;
-    const markedPaid = await t.call({
-      method: 'POST',
-      url: `/ecom/v1/orders/${id}/mark-as-paid`,
-      auth: site.adminKey,
-      payload: {},
-    });
-    expect(markedPaid.data.order.paymentStatus).toBe('PAID');
-    expect(
-      code(
-        await t.call({
-          method: 'POST',
-          url: `/ecom/v1/orders/${id}/mark-as-paid`,
-          auth: site.adminKey,
-          payload: {},
-        }),
-      ),
-    ).toBe('INVALID_ORDER_STATE');
-    const canceled = await t.call({
-      method: 'POST',
-      url: `/ecom/v1/orders/${id}/cancel`,
-      auth: site.adminKey,
-      payload: { sendOrderCanceledEmail: true, customMessage: 'The kiln broke; sorry.' },
-    });
-    expect(canceled.data.order).toMatchObject({ status: 'CANCELED', paymentStatus: 'FULLY_REFUNDED' });
-    expect(await stockOf(t, site, mug.id)).toBe(before);
-    const mail = await t.call({
-      method: 'POST',
-      url: '/plaza/v1/mailbox/query',
-      auth: site.adminKey,
-      payload: { to: 'buyer@example.com' },
-    });
-    const told = JSON.stringify(mail.data);
-    expect(told).toContain(`Order #${offline.data.order.number} canceled`);
-    expect(told).toContain('The kiln broke; sorry.');
-    expect(
-      code(
-        await t.call({
-          method: 'POST',
-          url: `/ecom/v1/orders/${id}/cancel`,
-          auth: site.adminKey,
-          payload: {},
-        }),
-      ),
-    ).toBe('INVALID_ORDER_STATE');
-    const got = await t.call({ method: 'GET', url: `/ecom/v1/orders/${id}`, auth: site.adminKey });
-    expect(got.data.order.activities.map((a: any) => a.type)).toEqual([
-      'ORDER_PLACED',
-      'ORDER_PAID',
-      'ORDER_CANCELED',
-    ]);
-  });
-
-  it('numbers orders per site from 10001 and lets owners search them', async () => {
-    const { site: fresh, product } = await shop(t);
-    const numbers: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const visitor = await fresh.token('visitor');
-      const paid = await pay(t, visitor, await checkoutOf(t, visitor, product.id), {
-        paymentMethod: 'offline',
-      });
-      numbers.push(paid.data.order.number);
-    }
-    expect(numbers).toEqual(['10001', '10002', '10003']);
-    const page = await t.call({
-      method: 'POST',
-      url: '/ecom/v1/orders/query',
-      auth: fresh.adminKey,
-      payload: {
-        query: {
-          filter: { paymentStatus: 'NOT_PAID' },
-          sort: [{ fieldName: 'number', order: 'DESC' }],
-          paging: { limit: 2 },
-        },
-      },
-    });
-    expect(page.statusCode, page.body).toBe(200);
-    expect(page.data.orders.map((o: any) => o.number)).toEqual(['10003', '10002']);
-    expect(page.data.pagingMetadata).toMatchObject({ count: 2, total: 3 });
-
-    // Another site's owner reaches none of them, by any path.
-    const theirs = page.data.orders[0].id as string;
-    const other = (method: 'GET' | 'POST', url: string) =>
-      t.call({ method, url, auth: site.adminKey, ...(method === 'POST' ? { payload: {} } : {}) });
-    for (const [method, url] of [
-      ['GET', `/ecom/v1/orders/${theirs}`],
-      ['POST', `/ecom/v1/orders/${theirs}/mark-as-paid`],
-      ['POST', `/ecom/v1/payments-collector/orders/${theirs}/mark-as-paid`],
-      ['POST', `/ecom/v1/orders/${theirs}/cancel`],
-    ] as const) {
-      const refused = await other(method, url);
-      expect([refused.statusCode, code(refused)], url).toEqual([404, 'ORDER_NOT_FOUND']);
-    }
-    const searched = await t.call({
-      method: 'POST',
-      url: '/ecom/v1/orders/search',
-      auth: site.adminKey,
-      payload: { search: { filter: { id: theirs } } },
-    });
-    expect(searched.data.orders).toEqual([]);
   });
 
   it('spends a limited coupon once: the second order is refused with nothing taken', async () => {
