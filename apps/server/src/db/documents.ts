@@ -3,12 +3,29 @@ import type { Clock } from '../lib/clock.ts';
 import { commonErrors, invalidField, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { getPath, setPath } from '../lib/paths.ts';
-import { recordDomainEvent } from '../outbox/outbox.ts';
+import { domainEventInsert, recordDomainEvent } from '../outbox/outbox.ts';
 import type { ColumnField, QueryTarget } from '../query/types.ts';
-import type { Database } from './connect.ts';
+import { type Database, directSqliteOf } from './connect.ts';
 import { documentQueries } from './document-queries.ts';
 import { prepared } from './prepared.ts';
 import type { DocumentRow, Schema } from './schema.ts';
+import type { WriteUnit } from './sqlite-direct.ts';
+
+/**
+ * Runs `unit` (sqlite-direct.ts): in `executor` when it is a transaction, in the next group commit on
+ * SQLite, in a transaction of its own on PostgreSQL. False when its guard changed no row.
+ */
+async function commitUnit(executor: Kysely<Schema>, unit: WriteUnit): Promise<boolean> {
+  const direct = directSqliteOf(executor);
+  if (direct) return direct.commit(unit);
+  const run = async (trx: Kysely<Schema>) => {
+    const [guard, ...rest] = unit;
+    if (Number((await trx.executeQuery(guard!)).numAffectedRows ?? 0) === 0) return false;
+    for (const statement of rest) await trx.executeQuery(statement);
+    return true;
+  };
+  return executor.isTransaction ? run(executor) : executor.transaction().execute(run);
+}
 
 /** Fields every stored entity carries; the store sets them, callers never do. */
 export interface SystemFields {
@@ -122,18 +139,18 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
   }
 
   /**
-   * Writes `document` as revision `current + 1` of `id` if `current` is still the stored revision, with
-   * its `updated` event. `before` are the extra columns' values as stored (`columnValues`); only the
-   * changed ones are set. False when the row is gone or has another revision.
+   * The statements that write `document` as revision `current + 1` of `id` if `current` is still the
+   * stored revision, with its `updated` event: the guarded UPDATE, then the event's INSERT. `before`
+   * are the extra columns' values as stored (`columnValues`); only the changed ones are set.
    */
-  async function writeRevision(
-    trx: Kysely<Schema>,
+  function revisionUnit(
+    executor: Kysely<Schema>,
     siteId: string,
     id: string,
     document: Record<string, unknown>,
     current: number,
     before: readonly unknown[],
-  ): Promise<boolean> {
+  ) {
     const now = deps.clock.now().toISOString();
     Object.assign(document, { id, revision: String(current + 1), updatedDate: now });
     const text = JSON.stringify(document);
@@ -151,17 +168,17 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
       statement = updateRowSetting(changed);
       updateRows.set(key, statement);
     }
-    const result = await statement.run(trx, current + 1, now, text, ...changedValues, siteId, id, current);
-    if (Number(result.numAffectedRows) !== 1) return false;
-    await recordDomainEvent(trx, {
-      siteId,
-      entityKind: kind.entity,
-      entityId: id,
-      event: 'updated',
-      payload: `{"entity":${text}}`,
-      occurredDate: now,
-    });
-    return true;
+    return [
+      statement.bind(executor, current + 1, now, text, ...changedValues, siteId, id, current),
+      domainEventInsert(executor, {
+        siteId,
+        entityKind: kind.entity,
+        entityId: id,
+        event: 'updated',
+        payload: `{"entity":${text}}`,
+        occurredDate: now,
+      }),
+    ] as const;
   }
 
   const missing = (id: string) => notFound(kind.notFoundCode, `${kind.label} not found`, { id });
@@ -243,7 +260,7 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
             const document = JSON.parse(row.doc) as Record<string, unknown>;
             const before = columnValues(document);
             applyPatch(document, patch, options.mask);
-            if (!(await writeRevision(trx, siteId, id, document, current, before))) {
+            if (!(await commitUnit(trx, revisionUnit(trx, siteId, id, document, current, before)))) {
               throw commonErrors.revisionMismatch(kind.label, id, String(current), 'newer');
             }
             return document as T & SystemFields;
@@ -264,8 +281,10 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
           const before = extraColumns.map(([path]) =>
             options.unchanged?.includes(path) ? columnValue(fields, path) : undefined,
           );
-          const written = await inTransaction((trx) =>
-            writeRevision(trx, siteId, document.id, fields, current, before),
+          // Carts change on every cart call: on SQLite the write joins the next group commit.
+          const written = await commitUnit(
+            executor,
+            revisionUnit(executor, siteId, document.id, fields, current, before),
           );
           if (written) return document;
           const stored = await getRaw(document.id);

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { directSqliteOf } from './connect.ts';
 import type { Schema } from './schema.ts';
 
 interface Template<Row> {
@@ -14,8 +15,10 @@ interface Template<Row> {
  * The engine sees the same SQL text each time (SQLite reuses its prepared statement, see connect.ts).
  *
  * `build(db, ...placeholders)` gets `arity` placeholders (put each where its value goes, typed as a
- * string whatever the column) and returns the query; `run(executor, ...values)` binds the values in
- * their places. Templates are kept per dialect adapter: a database and its transactions share one.
+ * string whatever the column) and returns the query; `bind(executor, ...values)` puts the values in
+ * their places and `run(executor, ...values)` runs it: on SQLite outside a transaction straight on the
+ * connection (sqlite-direct.ts). Templates are kept per dialect adapter: a database and its
+ * transactions share one.
  */
 export function prepared<Row>(
   arity: number,
@@ -36,22 +39,27 @@ export function prepared<Row>(
     return { compiled, slots };
   }
 
+  function bind(executor: Kysely<Schema>, ...values: unknown[]): CompiledQuery<Row> {
+    if (values.length !== arity) throw new Error(`prepared: expected ${arity} values, got ${values.length}`);
+    const adapter = executor.getExecutor().adapter;
+    let template = templates.get(adapter);
+    if (!template) {
+      template = compile(executor);
+      templates.set(adapter, template);
+    }
+    const { compiled, slots } = template;
+    const parameters = compiled.parameters.map((constant, i) => {
+      const slot = slots[i];
+      return slot === undefined ? constant : values[slot];
+    });
+    return { ...compiled, parameters };
+  }
+
   return {
-    run(executor: Kysely<Schema>, ...values: unknown[]): Promise<QueryResult<Row>> {
-      if (values.length !== arity)
-        throw new Error(`prepared: expected ${arity} values, got ${values.length}`);
-      const adapter = executor.getExecutor().adapter;
-      let template = templates.get(adapter);
-      if (!template) {
-        template = compile(executor);
-        templates.set(adapter, template);
-      }
-      const { compiled, slots } = template;
-      const parameters = compiled.parameters.map((constant, i) => {
-        const slot = slots[i];
-        return slot === undefined ? constant : values[slot];
-      });
-      return executor.executeQuery<Row>({ ...compiled, parameters });
+    bind,
+    async run(executor: Kysely<Schema>, ...values: unknown[]): Promise<QueryResult<Row>> {
+      const compiled = bind(executor, ...values);
+      return directSqliteOf(executor)?.tryRun<Row>(compiled) ?? executor.executeQuery<Row>(compiled);
     },
   };
 }

@@ -40,7 +40,12 @@ const insertEvent = prepared(6, (db, siteId, entityKind, entityId, event, payloa
 
 /** Call inside the transaction that makes the change, so the event exists exactly when the change does. */
 export async function recordDomainEvent(executor: Kysely<Schema>, event: NewDomainEvent): Promise<void> {
-  await insertEvent.run(
+  await executor.executeQuery(domainEventInsert(executor, event));
+}
+
+/** The INSERT that records `event`, for a unit of statements committed together (db/sqlite-direct.ts). */
+export function domainEventInsert(executor: Kysely<Schema>, event: NewDomainEvent) {
+  return insertEvent.bind(
     executor,
     event.siteId,
     event.entityKind,
