@@ -6,6 +6,7 @@ import type { Mailer } from '../../mail/index.ts';
 import { type RedirectsStore, redirectsStore } from '../redirects/index.ts';
 import type { SitesDeps } from '../sites/index.ts';
 import type { CatalogProvider } from '../stores/index.ts';
+import { type RenderedCarts, renderedCarts } from './cart/rendered.ts';
 import { type CatalogRegistry, catalogRegistry } from './catalog-registry.ts';
 import { builtInProviders, type PaymentProviders } from './payments/index.ts';
 import { type EcomStore, ecomStore } from './store.ts';
@@ -18,6 +19,8 @@ export interface EcomDeps {
   payments: PaymentProviders;
   mail: Mailer;
   redirects: RedirectsStore;
+  /** Carts as last rendered (cart/rendered.ts). */
+  rendered: RenderedCarts;
 }
 
 export function buildEcom(options: {
@@ -35,6 +38,7 @@ export function buildEcom(options: {
     payments: builtInProviders(),
     mail: options.mail,
     redirects: redirectsStore(options.database.db),
+    rendered: renderedCarts(),
   };
 }
 

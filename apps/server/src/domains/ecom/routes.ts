@@ -23,17 +23,17 @@ function idempotencyKey(request: FastifyRequest, field: string | undefined) {
 
 export function ecomRoutes(deps: EcomDeps) {
   return callModule('ecom', ecomCalls, {
-    // The cart calls answer what the cart view builds, field for field: written as JSON as it is.
-    getCurrentCart: (_input, { caller }) => json(cart.getCurrentCart(deps, caller)),
-    updateCurrentCart: (input, { caller }) => json(cart.updateCurrentCart(deps, caller, input)),
+    // The cart calls answer the cart rendered as JSON (cart/rendered.ts keeps it between calls).
+    getCurrentCart: (_input, { caller }) => cart.getCurrentCart(deps, caller),
+    updateCurrentCart: (input, { caller }) => cart.updateCurrentCart(deps, caller, input),
     deleteCurrentCart: (_input, { caller }) => cart.deleteCurrentCart(deps, caller),
-    addToCurrentCart: (input, { caller }) => json(cart.addToCurrentCart(deps, caller, input)),
+    addToCurrentCart: (input, { caller }) => cart.addToCurrentCart(deps, caller, input),
     removeLineItemsFromCurrentCart: ({ lineItemIds }, { caller }) =>
-      json(cart.removeLineItems(deps, caller, lineItemIds)),
+      cart.removeLineItems(deps, caller, lineItemIds),
     updateCurrentCartLineItemQuantity: ({ lineItems }, { caller }) =>
-      json(cart.updateQuantities(deps, caller, lineItems)),
-    removeCouponFromCurrentCart: (_input, { caller }) => json(cart.removeCoupon(deps, caller)),
-    estimateCurrentCartTotals: (input, { caller }) => json(cart.estimateTotals(deps, caller, input)),
+      cart.updateQuantities(deps, caller, lineItems),
+    removeCouponFromCurrentCart: (_input, { caller }) => cart.removeCoupon(deps, caller),
+    estimateCurrentCartTotals: (input, { caller }) => cart.estimateTotals(deps, caller, input),
     createCheckoutFromCurrentCart: (input, { caller }) => createCheckout(deps, caller, input),
 
     getCheckout: ({ id }, { caller }) => json(getCheckout(deps, caller, id)),

@@ -61,6 +61,13 @@ export const isUniqueViolation = (error: unknown) => {
 const selectCart = prepared(2, (db, site, owner) =>
   db.selectFrom('ecom_carts').select('doc').where('site_id', '=', site).where('owner_key', '=', owner),
 );
+const selectCartRevision = prepared(2, (db, site, owner) =>
+  db
+    .selectFrom('ecom_carts')
+    .select(['id', 'revision'])
+    .where('site_id', '=', site)
+    .where('owner_key', '=', owner),
+);
 
 export function ecomStore(database: Database, clock: Clock) {
   const db: Kysely<Schema> = database.db;
@@ -75,6 +82,15 @@ export function ecomStore(database: Database, clock: Clock) {
     /** The stored JSON of the cart `ownerKey` owns, or undefined. */
     async cartOf(siteId: string, ownerKey: string): Promise<string | undefined> {
       return (await selectCart.run(db, siteId, ownerKey)).rows[0]?.doc;
+    },
+
+    /** Id and revision of the cart `ownerKey` owns (without its document), or undefined. */
+    async cartRevisionOf(
+      siteId: string,
+      ownerKey: string,
+    ): Promise<{ id: string; revision: string } | undefined> {
+      const row = (await selectCartRevision.run(db, siteId, ownerKey)).rows[0];
+      return row && { id: row.id, revision: String(row.revision) };
     },
 
     async couponByCode(siteId: string, code: string) {

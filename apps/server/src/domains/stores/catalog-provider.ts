@@ -62,6 +62,7 @@ export interface StockLine {
 export interface CatalogProvider {
   /** `catalogReference.appId` values served by this provider. */
   readonly appIds: readonly string[];
+  /** The answer may be the one given to an earlier look-up (while the item is unchanged): read it only. */
   lookUp(siteId: string, catalogItemId: string, options?: CatalogItemOptions): Promise<CatalogLookup>;
   reserve(siteId: string, items: readonly StockLine[], trx?: Kysely<Schema>): Promise<void>;
   release(siteId: string, items: readonly StockLine[], trx?: Kysely<Schema>): Promise<void>;

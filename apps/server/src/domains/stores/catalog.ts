@@ -110,6 +110,30 @@ export function describeItem(
   };
 }
 
+const DESCRIPTIONS_PER_PRODUCT = 64;
+const descriptions = new WeakMap<SellableProduct, Map<string, CatalogLookup>>();
+
+/**
+ * `describeItem`, made once per product as cached (`sellables` below) and choice of variant and quantity:
+ * while the product is unchanged a look-up answers the same object, which callers only read. The cart
+ * keeps a rendered cart while the look-ups of its lines answer the objects it was rendered from.
+ */
+function describedItem(product: SellableProduct, catalogItemId: string, options: CatalogItemOptions) {
+  let known = descriptions.get(product);
+  if (!known) {
+    known = new Map();
+    descriptions.set(product, known);
+  }
+  const key = `${options.variantId ?? ''}\u0000${JSON.stringify(options.options ?? {})}\u0000${options.quantity ?? 1}`;
+  let item = known.get(key);
+  if (!item) {
+    if (known.size >= DESCRIPTIONS_PER_PRODUCT) known.clear();
+    item = describeItem(product, catalogItemId, options);
+    known.set(key, item);
+  }
+  return item;
+}
+
 /** How long a look-up may be reused at most: writes of other server processes are not seen before. */
 const LOOKUP_CACHE_MS = 1000;
 const LOOKUP_CACHE_LIMIT = 2000;
@@ -200,7 +224,7 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
     async lookUp(siteId, catalogItemId, options = {}) {
       const product = await sellable(siteId, catalogItemId);
       return product
-        ? describeItem(product, catalogItemId, options)
+        ? describedItem(product, catalogItemId, options)
         : { catalogItemId, availability: { status: 'NOT_FOUND' } };
     },
 

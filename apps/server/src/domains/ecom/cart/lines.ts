@@ -2,7 +2,7 @@
  * Line items: what a cart stores (catalog reference, quantity, a name snapshot), what the catalog
  * says about it now (a `LineSnapshot`, also frozen into checkouts) and its wire shape (map 9).
  */
-import type { CatalogItem } from '../../stores/index.ts';
+import type { CatalogItem, CatalogLookup } from '../../stores/index.ts';
 import type { CatalogRegistry } from '../catalog-registry.ts';
 import { type MoneyFormat, multiPrice } from '../money.ts';
 import type { StoreRules } from '../settings.ts';
@@ -63,50 +63,54 @@ export function itemKeyOf(catalogs: CatalogRegistry, reference: CatalogReference
   return `${catalogs.keyOf(reference.appId)}|${reference.catalogItemId}|${options}`;
 }
 
-/** Looks each line up in its catalog (one look-up per line, in parallel). */
-export function snapshotLines(
+/** What each line's catalog says of it now (one look-up per line, in parallel). */
+export function lookUpLines(
   catalogs: CatalogRegistry,
   siteId: string,
   lines: readonly StoredLine[],
-): Promise<LineSnapshot[]> {
+): Promise<CatalogLookup[]> {
   return Promise.all(
-    lines.map(async (line): Promise<LineSnapshot> => {
+    lines.map((line) => {
       const ref = line.catalogReference;
-      const found = await catalogs.lookUp(siteId, ref.appId, ref.catalogItemId, {
+      return catalogs.lookUp(siteId, ref.appId, ref.catalogItemId, {
         ...(ref.options?.options ? { options: ref.options.options } : {}),
         ...(ref.options?.variantId ? { variantId: ref.options.variantId } : {}),
         quantity: line.quantity,
       });
-      const base = { id: line.id, catalogReference: ref, quantity: line.quantity };
-      if (found.availability.status === 'NOT_FOUND' || !('price' in found))
-        return {
-          ...base,
-          name: line.name,
-          unitPrice: 0,
-          fullPrice: 0,
-          status: 'NOT_FOUND',
-          descriptionLines: [],
-          itemType: 'UNRECOGNISED',
-        };
-      const item = found as CatalogItem;
-      return {
-        ...base,
-        name: item.name,
-        unitPrice: item.price.amount,
-        fullPrice: item.fullPrice.amount,
-        status: item.availability.status,
-        ...(item.availability.quantityAvailable === undefined
-          ? {}
-          : { quantityAvailable: item.availability.quantityAvailable }),
-        ...(item.image ? { image: item.image } : {}),
-        descriptionLines: item.descriptionLines,
-        itemType: item.itemType,
-        ...(item.weight === undefined ? {} : { weight: item.weight }),
-        ...(item.sku === undefined ? {} : { sku: item.sku }),
-        ...(item.variantId === undefined ? {} : { variantId: item.variantId }),
-      };
     }),
   );
+}
+
+/** A stored line as its catalog look-up (`lookUpLines`) describes it. */
+export function snapshotOf(line: StoredLine, found: CatalogLookup): LineSnapshot {
+  const base = { id: line.id, catalogReference: line.catalogReference, quantity: line.quantity };
+  if (found.availability.status === 'NOT_FOUND' || !('price' in found))
+    return {
+      ...base,
+      name: line.name,
+      unitPrice: 0,
+      fullPrice: 0,
+      status: 'NOT_FOUND',
+      descriptionLines: [],
+      itemType: 'UNRECOGNISED',
+    };
+  const item = found as CatalogItem;
+  return {
+    ...base,
+    name: item.name,
+    unitPrice: item.price.amount,
+    fullPrice: item.fullPrice.amount,
+    status: item.availability.status,
+    ...(item.availability.quantityAvailable === undefined
+      ? {}
+      : { quantityAvailable: item.availability.quantityAvailable }),
+    ...(item.image ? { image: item.image } : {}),
+    descriptionLines: item.descriptionLines,
+    itemType: item.itemType,
+    ...(item.weight === undefined ? {} : { weight: item.weight }),
+    ...(item.sku === undefined ? {} : { sku: item.sku }),
+    ...(item.variantId === undefined ? {} : { variantId: item.variantId }),
+  };
 }
 
 export function paymentOptionOf(rules: StoreRules) {

@@ -1,16 +1,19 @@
 /** The current-cart calls of map 9 (the caller's own cart) and the sign-in hand-over. */
 import type { Caller } from '../../../http/access.ts';
 import { newId } from '../../../lib/ids.ts';
+import { rawJson } from '../../../lib/raw-json.ts';
 import { buyerOf, type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { currencyDigits, parseMoney } from '../money.ts';
 import { rulesOf } from '../settings.ts';
 import { type CatalogReferenceInput, itemKeyOf, type StoredLine } from './lines.ts';
+import { estimateOf } from './rendered.ts';
 import {
   cartAnswer,
   cartContext,
   changeCart,
+  currentRendered,
   findCart,
   MAX_LINES,
   renderCart,
@@ -70,7 +73,7 @@ async function addLines(
 }
 
 export async function getCurrentCart(deps: EcomDeps, caller: Caller) {
-  return cartAnswer(deps, caller.siteId, await requireCart(deps, caller));
+  return rawJson(`{"cart":${(await currentRendered(deps, caller)).json}}`);
 }
 
 export async function addToCurrentCart(
@@ -215,20 +218,23 @@ export interface EstimateInput {
 }
 
 export async function estimateTotals(deps: EcomDeps, caller: Caller, input: EstimateInput) {
-  const cart = await requireCart(deps, caller);
-  const context = await cartContext(deps, caller.siteId, cart);
-  const totals = totalsOf(context, cart, {
-    shippingAddress: input.shippingAddress,
-    billingAddress: input.billingAddress,
-    selectedShipping: input.selectedShippingOption,
-    calculateTax: input.calculateTax,
-    calculateShipping: input.calculateShipping,
-  });
-  const requested = Boolean(input.selectedShippingOption ?? cart.selectedShippingOption);
-  return {
-    cart: renderCart(cart, context, totals),
-    ...renderTotals(context.lines, totals, context.rules, requested),
-  };
+  const rendered = await currentRendered(deps, caller);
+  return rawJson(
+    estimateOf(rendered, JSON.stringify(input), () => {
+      const { cart, context, json, anyDestination } = rendered;
+      const totals = totalsOf(context, cart, {
+        shippingAddress: input.shippingAddress,
+        billingAddress: input.billingAddress,
+        selectedShipping: input.selectedShippingOption,
+        calculateTax: input.calculateTax,
+        calculateShipping: input.calculateShipping,
+      });
+      const requested = Boolean(input.selectedShippingOption ?? cart.selectedShippingOption);
+      const cartJson = anyDestination ? json : JSON.stringify(renderCart(cart, context, totals));
+      const rest = JSON.stringify(renderTotals(context.lines, totals, context.rules, requested));
+      return `{"cart":${cartJson},${rest.slice(1)}`;
+    }),
+  );
 }
 
 /**

@@ -5,6 +5,8 @@
 import type { SystemFields } from '../../../db/documents.ts';
 import type { Caller } from '../../../http/access.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import { type RawJson, rawJson } from '../../../lib/raw-json.ts';
+import type { CatalogLookup } from '../../stores/index.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { multiPrice } from '../money.ts';
@@ -12,12 +14,14 @@ import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
 import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
 import {
   type LineSnapshot,
+  lookUpLines,
   purchasable,
   renderLine,
   type StoredLine,
   shippable,
-  snapshotLines,
+  snapshotOf,
 } from './lines.ts';
+import type { RenderedCart } from './rendered.ts';
 import { renderDiscounts } from './view.ts';
 
 export interface StoredCart {
@@ -92,21 +96,25 @@ export async function changeCart(
 export interface CartContext {
   rules: StoreRules;
   lines: LineSnapshot[];
+  /** The catalogs' look-ups the lines were described from. */
+  found: readonly CatalogLookup[];
   coupon?: CouponRule;
   couponProblem?: string;
 }
 
 export async function cartContext(deps: EcomDeps, siteId: string, cart: StoredCart): Promise<CartContext> {
-  const [rules, lines] = await Promise.all([
+  const [rules, found] = await Promise.all([
     rulesOf(deps, siteId),
-    snapshotLines(deps.catalogs, siteId, cart.lineItems),
+    lookUpLines(deps.catalogs, siteId, cart.lineItems),
   ]);
-  if (!cart.couponCode) return { rules, lines };
+  const lines = cart.lineItems.map((line, i) => snapshotOf(line, found[i]!));
+  if (!cart.couponCode) return { rules, lines, found };
   try {
-    return { rules, lines, coupon: await usableCoupon(deps, siteId, cart.couponCode, rules.money.currency) };
+    const coupon = await usableCoupon(deps, siteId, cart.couponCode, rules.money.currency);
+    return { rules, lines, found, coupon };
   } catch (error) {
     if (error instanceof AppError && error.status < 500)
-      return { rules, lines, couponProblem: error.description };
+      return { rules, lines, found, couponProblem: error.description };
     throw error;
   }
 }
@@ -171,7 +179,31 @@ export function renderCart(cart: Cart, context: CartContext, totals: Totals) {
   };
 }
 
-export async function cartAnswer(deps: EcomDeps, siteId: string, cart: Cart) {
+/** Renders `cart` as read or just written, and keeps it (rendered.ts). */
+export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): Promise<RenderedCart> {
   const context = await cartContext(deps, siteId, cart);
-  return { cart: renderCart(cart, context, totalsOf(context, cart)) };
+  const totals = totalsOf(context, cart);
+  const rendered: RenderedCart = {
+    cart,
+    context,
+    totals,
+    json: JSON.stringify(renderCart(cart, context, totals)),
+    anyDestination: !cart.couponCode && !cart.merchantDiscounts?.length,
+    estimates: new Map(),
+  };
+  deps.rendered.keep(siteId, rendered);
+  return rendered;
+}
+
+/** The caller's cart rendered: as kept when still current (one small read), else read and rendered. */
+export async function currentRendered(deps: EcomDeps, caller: Caller): Promise<RenderedCart> {
+  const stored = await deps.store.cartRevisionOf(caller.siteId, ownerKeyOf(caller));
+  if (!stored) throw cartErrors.notFound();
+  const kept = await deps.rendered.current(deps, caller.siteId, stored.id, stored.revision);
+  return kept ?? renderedCart(deps, caller.siteId, await requireCart(deps, caller));
+}
+
+/** The answer of the cart calls: `{cart}`, written as JSON as it is. */
+export async function cartAnswer(deps: EcomDeps, siteId: string, cart: Cart): Promise<RawJson> {
+  return rawJson(`{"cart":${(await renderedCart(deps, siteId, cart)).json}}`);
 }

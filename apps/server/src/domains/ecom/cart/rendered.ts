@@ -1,0 +1,83 @@
+/**
+ * Carts as last rendered, kept while nothing they were rendered from has changed. Rendering a cart
+ * (looking every line up, pricing it, building and serialising the answer) is most of what a cart
+ * read costs, and a cart is read far more often than it changes: a storefront shows it on every page.
+ *
+ * A rendered cart is current while
+ * - the stored cart has the same id and revision (every change bumps it, in any process);
+ * - the site's rules are the same object (`rulesOf` answers a new one when the site changed);
+ * - every line's catalog look-up answers the same object: catalogs answer the same object while the
+ *   item is unchanged and a new one after a write (this process's at once, another's within a second).
+ * Carts with a coupon or merchant discounts are not kept: whether a coupon applies also depends on
+ * the time and on other orders, and their discounts can depend on the destination.
+ */
+import type { EcomDeps } from '../context.ts';
+import { rulesOf } from '../settings.ts';
+import type { Totals } from '../totals.ts';
+import { lookUpLines } from './lines.ts';
+import type { Cart, CartContext } from './state.ts';
+
+export interface RenderedCart {
+  /** The cart as stored; shared: read it only. */
+  cart: Cart;
+  context: CartContext;
+  /** Its totals without a destination. */
+  totals: Totals;
+  /** The `cart` of the answers, as JSON. */
+  json: string;
+  /** Whether `json` holds for any destination (no discounts: they are the only part that may vary). */
+  anyDestination: boolean;
+  /**
+   * Estimates of this cart as answered, by request: an estimate is a function of the cart, its rules,
+   * its lines' look-ups and the request alone. A checkout page asks again for the same destination.
+   */
+  estimates: Map<string, string>;
+}
+
+const RENDERED_LIMIT = 5000;
+const ESTIMATES_PER_CART = 8;
+
+/** The estimate of `rendered` for the request `key` as answered before, or the one `answer` makes (kept). */
+export function estimateOf(rendered: RenderedCart, key: string, answer: () => string): string {
+  let json = rendered.estimates.get(key);
+  if (json === undefined) {
+    json = answer();
+    if (rendered.anyDestination) {
+      if (rendered.estimates.size >= ESTIMATES_PER_CART) rendered.estimates.clear();
+      rendered.estimates.set(key, json);
+    }
+  }
+  return json;
+}
+
+export function renderedCarts() {
+  const kept = new Map<string, RenderedCart>();
+  const keyOf = (siteId: string, cartId: string) => `${siteId}\u0000${cartId}`;
+
+  return {
+    /** The cart `id` at `revision` as kept, if still current; undefined when it has to be rendered. */
+    async current(deps: EcomDeps, siteId: string, id: string, revision: string) {
+      const rendered = kept.get(keyOf(siteId, id));
+      if (!rendered || rendered.cart.revision !== revision) return undefined;
+      const [rules, found] = await Promise.all([
+        rulesOf(deps, siteId),
+        lookUpLines(deps.catalogs, siteId, rendered.cart.lineItems),
+      ]);
+      const current =
+        rules === rendered.context.rules && found.every((item, i) => item === rendered.context.found[i]);
+      return current ? rendered : undefined;
+    },
+
+    keep(siteId: string, rendered: RenderedCart) {
+      if (!rendered.anyDestination) return;
+      if (kept.size >= RENDERED_LIMIT) kept.clear();
+      kept.set(keyOf(siteId, rendered.cart.id), rendered);
+    },
+
+    forget(siteId: string, id: string) {
+      kept.delete(keyOf(siteId, id));
+    },
+  };
+}
+
+export type RenderedCarts = ReturnType<typeof renderedCarts>;
