@@ -116,6 +116,26 @@ describe('direct SQLite statements and group commit', () => {
     expect(await direct.commit([guardedUpdate(1, 1, 'one again')])).toBe(true);
   });
 
+  it('fails the whole batch with the original error when SQLite rolls its transaction back', async () => {
+    const { direct, sqlite, bodies } = standalone();
+    // OR ROLLBACK makes a conflict end the whole transaction, as a full disk would.
+    const rollingBack = sql`insert or rollback into notes (id, body, revision) values (3, 'dup', 1)`.compile(
+      builder,
+    );
+    const outcomes = await Promise.allSettled([
+      direct.commit([guardedUpdate(1, 1, 'one*')]),
+      direct.commit([guardedUpdate(2, 1, 'two*'), rollingBack]),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    for (const outcome of outcomes)
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({
+        code: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+      });
+    expect(sqlite.inTransaction).toBe(false);
+    expect(bodies()).toEqual({ 1: 'one', 2: 'two', 3: 'three' });
+    expect(await direct.commit([guardedUpdate(1, 1, 'one again')])).toBe(true);
+  });
+
   it('waits for an open Kysely transaction and never joins it', async () => {
     const database = await connect({});
     try {

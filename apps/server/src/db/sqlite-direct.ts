@@ -33,6 +33,9 @@ interface Queued {
  * that starts when no transaction is open completes before any other code runs, and cannot interleave
  * with a Kysely transaction.
  *
+ * Kysely's own statements never hold the connection across an await here: nothing streams rows
+ * (`iterate`), which would keep better-sqlite3 busy between statements.
+ *
  * Writes go through group commit: units queued in one turn of the event loop (every request whose
  * handler got that far) share one transaction and one COMMIT, each in its own savepoint, so a unit
  * that fails rolls back alone. A commit writes the pages the whole batch changed once instead of
@@ -67,13 +70,17 @@ export function directSqlite(
     return into;
   };
 
-  /** Runs every queued unit in one transaction; called when no transaction is open. */
+  /**
+   * Runs every queued unit in one transaction; called when no transaction is open. Never throws: each
+   * unit's promise settles with its own outcome, or with the batch's error when the batch failed.
+   */
   function commitQueued() {
     const batch = queue;
     queue = [];
     if (batch.length === 0) return;
     const outcomes: Array<{ applied: boolean } | { error: unknown }> = [];
     let touched: Set<string> | 'all' = new Set();
+    let failure: { error: unknown } | undefined;
     try {
       execute(BEGIN);
       for (const { unit } of batch) {
@@ -91,6 +98,8 @@ export function directSqlite(
           execute(RELEASE);
           outcomes.push({ applied });
         } catch (error) {
+          // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the batch fails with them.
+          if (!sqlite.inTransaction) throw error;
           execute(ROLLBACK_TO);
           execute(RELEASE);
           outcomes.push({ error });
@@ -98,17 +107,20 @@ export function directSqlite(
       }
       execute(COMMIT);
     } catch (error) {
-      if (sqlite.inTransaction) execute(ROLLBACK);
+      failure = { error };
+      try {
+        if (sqlite.inTransaction) execute(ROLLBACK);
+      } catch {
+        // The batch's own error is the one to report.
+      }
+    } finally {
       tell(touched);
-      for (const queued of batch) queued.reject(error);
-      return;
+      batch.forEach((queued, i) => {
+        const outcome = failure ?? outcomes[i]!;
+        if ('error' in outcome) queued.reject(outcome.error);
+        else queued.resolve(outcome.applied);
+      });
     }
-    tell(touched);
-    batch.forEach((queued, i) => {
-      const outcome = outcomes[i]!;
-      if ('error' in outcome) queued.reject(outcome.error);
-      else queued.resolve(outcome.applied);
-    });
   }
 
   const closed = () => new Error('The database connection is closed');

@@ -124,7 +124,8 @@ function describedItem(product: SellableProduct, catalogItemId: string, options:
     known = new Map();
     descriptions.set(product, known);
   }
-  const key = `${options.variantId ?? ''}\u0000${JSON.stringify(options.options ?? {})}\u0000${options.quantity ?? 1}`;
+  // Entries, not the object: JSON would drop a choice given as undefined, which matches no variant.
+  const key = `${options.variantId ?? ''}\u0000${JSON.stringify(Object.entries(options.options ?? {}))}\u0000${options.quantity ?? 1}`;
   let item = known.get(key);
   if (!item) {
     if (known.size >= DESCRIPTIONS_PER_PRODUCT) known.clear();
