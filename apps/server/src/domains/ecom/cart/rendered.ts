@@ -13,7 +13,6 @@
  */
 import type { EcomDeps } from '../context.ts';
 import { rulesOf } from '../settings.ts';
-import type { Totals } from '../totals.ts';
 import { lookUpLines } from './lines.ts';
 import type { Cart, CartContext } from './state.ts';
 
@@ -21,8 +20,6 @@ export interface RenderedCart {
   /** The cart as stored; shared: read it only. */
   cart: Cart;
   context: CartContext;
-  /** Its totals without a destination. */
-  totals: Totals;
   /** The `cart` of the answers, as JSON. */
   json: string;
   /** Whether `json` holds for any destination (no discounts: they are the only part that may vary). */

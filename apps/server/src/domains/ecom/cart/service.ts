@@ -11,6 +11,7 @@ import { type CatalogReferenceInput, itemKeyOf, type StoredLine } from './lines.
 import { estimateOf } from './rendered.ts';
 import {
   cartAnswer,
+  cartAnswerOf,
   cartContext,
   changeCart,
   currentRendered,
@@ -73,7 +74,7 @@ async function addLines(
 }
 
 export async function getCurrentCart(deps: EcomDeps, caller: Caller) {
-  return rawJson(`{"cart":${(await currentRendered(deps, caller)).json}}`);
+  return cartAnswerOf(await currentRendered(deps, caller));
 }
 
 export async function addToCurrentCart(

@@ -186,7 +186,6 @@ export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): 
   const rendered: RenderedCart = {
     cart,
     context,
-    totals,
     json: JSON.stringify(renderCart(cart, context, totals)),
     anyDestination: !cart.couponCode && !cart.merchantDiscounts?.length,
     estimates: new Map(),
@@ -204,6 +203,9 @@ export async function currentRendered(deps: EcomDeps, caller: Caller): Promise<R
 }
 
 /** The answer of the cart calls: `{cart}`, written as JSON as it is. */
+export const cartAnswerOf = (rendered: RenderedCart): RawJson => rawJson(`{"cart":${rendered.json}}`);
+
+/** Renders `cart` as just written and answers it. */
 export async function cartAnswer(deps: EcomDeps, siteId: string, cart: Cart): Promise<RawJson> {
-  return rawJson(`{"cart":${(await renderedCart(deps, siteId, cart)).json}}`);
+  return cartAnswerOf(await renderedCart(deps, siteId, cart));
 }
