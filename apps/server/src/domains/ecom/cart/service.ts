@@ -7,7 +7,7 @@ import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { currencyDigits, parseMoney } from '../money.ts';
 import { rulesOf } from '../settings.ts';
-import { type CatalogReferenceInput, itemKeyOf, type StoredLine } from './lines.ts';
+import { type CatalogReferenceInput, itemKeyOf, lookUpOptions, type StoredLine } from './lines.ts';
 import { estimateOf } from './rendered.ts';
 import {
   cartAnswer,
@@ -42,10 +42,7 @@ async function addLines(
   const looked = await Promise.all(
     inputs.map((input) => {
       const ref = input.catalogReference;
-      return deps.catalogs.lookUp(siteId, ref.appId, ref.catalogItemId, {
-        ...(ref.options?.options ? { options: ref.options.options } : {}),
-        ...(ref.options?.variantId ? { variantId: ref.options.variantId } : {}),
-      });
+      return deps.catalogs.lookUp(siteId, ref.appId, ref.catalogItemId, lookUpOptions(ref));
     }),
   );
   inputs.forEach((input, i) => {

@@ -6,6 +6,7 @@ import { type LineSnapshot, paymentOptionOf } from './lines.ts';
 
 export function renderDiscounts(discounts: readonly AppliedDiscount[], rules: StoreRules) {
   return discounts.map((d) => ({
+    discountType: d.discountType,
     ...(d.coupon
       ? {
           coupon: {
@@ -17,25 +18,25 @@ export function renderDiscounts(discounts: readonly AppliedDiscount[], rules: St
         }
       : {}),
     ...(d.merchantDiscount ? { merchantDiscount: { amount: multiPrice(d.amount, rules.money) } } : {}),
-    discountType: d.discountType,
     lineItemIds: d.lineItemIds,
   }));
 }
 
 function logistics(choice: ShippingChoice) {
   const { rule } = choice;
-  return {
-    ...(rule.deliveryTime ? { deliveryTime: rule.deliveryTime } : {}),
-    ...(rule.instructions ? { instructions: rule.instructions } : {}),
-    ...(rule.type === 'STORE_PICKUP'
-      ? {
-          pickupDetails: {
-            pickupMethod: 'STORE_PICKUP',
-            ...(rule.pickupAddress ? { address: rule.pickupAddress } : {}),
-          },
-        }
-      : {}),
-  };
+  const shown: {
+    deliveryTime?: string;
+    instructions?: string;
+    pickupDetails?: { pickupMethod: 'STORE_PICKUP'; address?: typeof rule.pickupAddress };
+  } = {};
+  if (rule.deliveryTime) shown.deliveryTime = rule.deliveryTime;
+  if (rule.instructions) shown.instructions = rule.instructions;
+  if (rule.type === 'STORE_PICKUP')
+    shown.pickupDetails = {
+      pickupMethod: 'STORE_PICKUP',
+      ...(rule.pickupAddress ? { address: rule.pickupAddress } : {}),
+    };
+  return shown;
 }
 
 export function renderShipping(totals: Totals, rules: StoreRules, requested: boolean) {
@@ -47,6 +48,15 @@ export function renderShipping(totals: Totals, rules: StoreRules, requested: boo
   const net = totals.shipping - totals.shippingDiscount;
   const included = rules.taxIncludedInPrices;
   return {
+    carrierServiceOptions: [...carriers.entries()].map(([carrierId, options]) => ({
+      carrierId,
+      shippingOptions: options.map((o) => ({
+        code: o.rule.code,
+        title: o.rule.title,
+        logistics: logistics(o),
+        cost: { price: m(o.price), otherCharges: [] },
+      })),
+    })),
     ...(selected
       ? {
           selectedCarrierServiceOption: {
@@ -69,15 +79,6 @@ export function renderShipping(totals: Totals, rules: StoreRules, requested: boo
           },
         }
       : {}),
-    carrierServiceOptions: [...carriers.entries()].map(([carrierId, options]) => ({
-      carrierId,
-      shippingOptions: options.map((o) => ({
-        code: o.rule.code,
-        title: o.rule.title,
-        logistics: logistics(o),
-        cost: { price: m(o.price), otherCharges: [] },
-      })),
-    })),
   };
 }
 
