@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
 import { addLines, cart, line, settings, shop } from './ecom-fixtures.ts';
@@ -75,35 +75,111 @@ describe.each(engines)('kept cart renders (%s)', (engine) => {
     expect((await read(visitor)).taxIncludedInPrices).toBe(false);
   });
 
-  it('never answers a cart that another server process has changed since', async () => {
-    const visitor = await site.token('visitor');
-    const added = await addLines(t, visitor, [line(mug.id, 1)]);
-    expect((await read(visitor)).lineItems[0].quantity).toBe(1);
-
-    // Another process writes the stored cart: the revision moves, this process's kept render does not.
+  /**
+   * What another server process does to a stored cart: the row changes (and its revision moves),
+   * while this process's kept render stays as it was. Answers the cart as now stored.
+   */
+  async function changeElsewhere(cartId: string, change: (stored: Record<string, any>) => void) {
     const db = t.platform.database.db;
     const row = await db
       .selectFrom('ecom_carts')
       .select('doc')
-      .where('id', '=', added.id)
+      .where('id', '=', cartId)
       .executeTakeFirstOrThrow();
     const stored = typeof row.doc === 'string' ? JSON.parse(row.doc) : row.doc;
-    stored.lineItems[0].quantity = 7;
+    change(stored);
     stored.revision = String(Number(stored.revision) + 1);
     const text = JSON.stringify(stored);
     await db
       .updateTable('ecom_carts')
       .set({
         revision: Number(stored.revision),
+        owner_key: stored.ownerKey,
         doc: engine === 'postgres' ? sql`${text}::jsonb` : text,
       } as never)
-      .where('id', '=', added.id)
+      .where('id', '=', cartId)
       .execute();
+    return stored;
+  }
+
+  it('never answers a cart that another server process has changed since', async () => {
+    const visitor = await site.token('visitor');
+    const added = await addLines(t, visitor, [line(mug.id, 1)]);
+    expect((await read(visitor)).lineItems[0].quantity).toBe(1);
+
+    const stored = await changeElsewhere(added.id, (cart) => {
+      cart.lineItems[0].quantity = 7;
+    });
 
     const seen = await read(visitor);
     expect(seen.lineItems[0].quantity).toBe(7);
     expect(seen.revision).toBe(stored.revision);
     expect((await estimate(visitor, toCalifornia)).cart.lineItems[0].quantity).toBe(7);
+  });
+
+  it('changes a cart from the copy it last saw without reading it again', async () => {
+    const visitor = await site.token('visitor');
+    await addLines(t, visitor, [line(mug.id, 1)]);
+    const reads = vi.spyOn(t.platform.ecom.store, 'cartOf');
+    try {
+      const more = await addLines(t, visitor, [line(mug.id, 2)]);
+      expect(more.lineItems[0].quantity).toBe(3);
+      expect(reads).not.toHaveBeenCalled();
+      expect(await read(visitor)).toEqual(more);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('changes the stored cart, not the copy it last saw, when another process changed it since', async () => {
+    const visitor = await site.token('visitor');
+    const added = await addLines(t, visitor, [line(mug.id, 1)]);
+    const stored = await changeElsewhere(added.id, (cart) => {
+      cart.lineItems[0].quantity = 7;
+    });
+
+    const more = await addLines(t, visitor, [line(mug.id, 1)]);
+    expect(more.id).toBe(added.id);
+    expect(more.lineItems[0].quantity).toBe(8);
+    expect(more.revision).toBe(String(Number(stored.revision) + 1));
+  });
+
+  it('judges a change by the stored cart: a stale copy near a limit refuses nothing', async () => {
+    const visitor = await site.token('visitor');
+    const added = await addLines(t, visitor, [line(mug.id, 999)]);
+    await changeElsewhere(added.id, (cart) => {
+      cart.lineItems[0].quantity = 1;
+    });
+
+    const more = await addLines(t, visitor, [line(mug.id, 5)]);
+    expect(more.lineItems[0].quantity).toBe(6);
+    const refused = await cart(t, visitor, 'POST', '/add-to-cart', { lineItems: [line(mug.id, 995)] });
+    expect(refused.statusCode, refused.body).toBe(400);
+  });
+
+  it('starts a new cart when the one it last saw was deleted or handed to a member elsewhere', async () => {
+    const visitor = await site.token('visitor');
+    const added = await addLines(t, visitor, [line(mug.id, 2)]);
+    await t.platform.database.db.deleteFrom('ecom_carts').where('id', '=', added.id).execute();
+    const update = await cart(t, visitor, 'POST', '/update-line-items-quantity', {
+      lineItems: [{ id: added.lineItems[0].id, quantity: 4 }],
+    });
+    expect(update.statusCode, update.body).toBe(404);
+    const fresh = await addLines(t, visitor, [line(mug.id, 1)]);
+    expect(fresh.id).not.toBe(added.id);
+    expect(fresh.lineItems.map((l: { quantity: number }) => l.quantity)).toEqual([1]);
+
+    const member = await changeElsewhere(fresh.id, (cart) => {
+      cart.ownerKey = 'member:someone-else';
+    });
+    const another = await addLines(t, visitor, [line(mug.id, 1)]);
+    expect(another.id).not.toBe(fresh.id);
+    const kept = await t.platform.database.db
+      .selectFrom('ecom_carts')
+      .select('revision')
+      .where('id', '=', fresh.id)
+      .executeTakeFirstOrThrow();
+    expect(String(kept.revision)).toBe(member.revision);
   });
 
   it('estimates every destination on its own, and afresh once the cart changes', async () => {

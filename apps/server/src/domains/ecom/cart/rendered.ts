@@ -48,14 +48,15 @@ export function estimateOf(rendered: RenderedCart, key: string, answer: () => st
 }
 
 export function renderedCarts() {
+  // By owner: a cart call names its caller, not a cart.
   const kept = new Map<string, RenderedCart>();
-  const keyOf = (siteId: string, cartId: string) => `${siteId}\u0000${cartId}`;
+  const keyOf = (siteId: string, ownerKey: string) => `${siteId}\u0000${ownerKey}`;
 
   return {
-    /** The cart `id` at `revision` as kept, if still current; undefined when it has to be rendered. */
-    async current(deps: EcomDeps, siteId: string, id: string, revision: string) {
-      const rendered = kept.get(keyOf(siteId, id));
-      if (!rendered || rendered.cart.revision !== revision) return undefined;
+    /** The cart `id` at `revision` of `ownerKey` as kept, if still current; undefined when it has to be rendered. */
+    async current(deps: EcomDeps, siteId: string, ownerKey: string, id: string, revision: string) {
+      const rendered = kept.get(keyOf(siteId, ownerKey));
+      if (!rendered || rendered.cart.id !== id || rendered.cart.revision !== revision) return undefined;
       const [rules, found] = await Promise.all([
         rulesOf(deps, siteId),
         lookUpLines(deps.catalogs, siteId, rendered.cart.lineItems),
@@ -65,14 +66,24 @@ export function renderedCarts() {
       return current ? rendered : undefined;
     },
 
+    /**
+     * A copy of the cart of `ownerKey` as this process last wrote or read it, to change without reading
+     * it first. It may be stale (another process may have changed or deleted it since): a change based on
+     * it is written with its revision, which the stored cart no longer has then.
+     */
+    lastSeen(siteId: string, ownerKey: string): Cart | undefined {
+      const rendered = kept.get(keyOf(siteId, ownerKey));
+      return rendered && structuredClone(rendered.cart);
+    },
+
     keep(siteId: string, rendered: RenderedCart) {
       if (!rendered.anyDestination) return;
       if (kept.size >= RENDERED_LIMIT) kept.clear();
-      kept.set(keyOf(siteId, rendered.cart.id), rendered);
+      kept.set(keyOf(siteId, rendered.cart.ownerKey), rendered);
     },
 
-    forget(siteId: string, id: string) {
-      kept.delete(keyOf(siteId, id));
+    forget(siteId: string, ownerKey: string) {
+      kept.delete(keyOf(siteId, ownerKey));
     },
   };
 }

@@ -155,7 +155,7 @@ export async function updateCurrentCart(deps: EcomDeps, caller: Caller, input: U
 export async function deleteCurrentCart(deps: EcomDeps, caller: Caller) {
   const cart = await requireCart(deps, caller);
   await deps.store.carts.forSite(caller.siteId).delete(cart.id);
-  deps.rendered.forget(caller.siteId, cart.id);
+  deps.rendered.forget(caller.siteId, cart.ownerKey);
   return {};
 }
 

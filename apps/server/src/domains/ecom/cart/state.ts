@@ -11,6 +11,7 @@ import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { multiPrice } from '../money.ts';
 import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
+import { isUniqueViolation } from '../store.ts';
 import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
 import {
   type LineSnapshot,
@@ -57,14 +58,15 @@ export async function requireCart(deps: EcomDeps, caller: Caller): Promise<Cart>
 }
 
 const isConflict = (error: unknown) => error instanceof AppError && error.code === 'REVISION_MISMATCH';
-const isUnique = (error: unknown) => {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /**
  * Reads the caller's cart (or starts one when `create`), applies `change` and writes it back with
  * the revision it read; a concurrent write makes it start over (a few times).
+ *
+ * The first try starts from the cart as this process last saw it, when it kept one (`lastSeen`), and
+ * skips the read. Should that copy be stale, the write is refused (its revision is gone) and the
+ * change starts over from the stored cart; so does any failure of a change made on it, so that an
+ * error never comes from a stale copy.
  */
 export async function changeCart(
   deps: EcomDeps,
@@ -75,7 +77,8 @@ export async function changeCart(
   const carts = deps.store.carts.forSite(caller.siteId);
   const ownerKey = ownerKeyOf(caller);
   for (let attempt = 0; ; attempt++) {
-    const current = await findCart(deps, caller.siteId, ownerKey);
+    const remembered = attempt === 0 ? deps.rendered.lastSeen(caller.siteId, ownerKey) : undefined;
+    const current = remembered ?? (await findCart(deps, caller.siteId, ownerKey));
     try {
       if (!current) {
         if (!options.create) throw cartErrors.notFound();
@@ -87,7 +90,7 @@ export async function changeCart(
       // A change never moves a cart to another owner (adoptVisitorCart does, with `update`).
       return await carts.replace<StoredCart>(current, { unchanged: ['ownerKey'] });
     } catch (error) {
-      if (attempt < 5 && (isConflict(error) || isUnique(error))) continue;
+      if (remembered || (attempt < 5 && (isConflict(error) || isUniqueViolation(error)))) continue;
       throw error;
     }
   }
@@ -196,9 +199,10 @@ export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): 
 
 /** The caller's cart rendered: as kept when still current (one small read), else read and rendered. */
 export async function currentRendered(deps: EcomDeps, caller: Caller): Promise<RenderedCart> {
-  const stored = await deps.store.cartRevisionOf(caller.siteId, ownerKeyOf(caller));
+  const ownerKey = ownerKeyOf(caller);
+  const stored = await deps.store.cartRevisionOf(caller.siteId, ownerKey);
   if (!stored) throw cartErrors.notFound();
-  const kept = await deps.rendered.current(deps, caller.siteId, stored.id, stored.revision);
+  const kept = await deps.rendered.current(deps, caller.siteId, ownerKey, stored.id, stored.revision);
   return kept ?? renderedCart(deps, caller.siteId, await requireCart(deps, caller));
 }
 
