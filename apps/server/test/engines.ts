@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { connect, type Database, dropPgSchema, type Engine } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 
@@ -15,30 +18,54 @@ if (process.env.PLAZA_REQUIRE_POSTGRES === '1' && !postgresUrl) {
 export const engines: Engine[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestDatabase extends Database {
-  /** Closes the connection and removes the PostgreSQL schema made for this database. */
+  /** Closes the connection and removes the PostgreSQL schema (or SQLite file) made for this database. */
   dispose(): Promise<void>;
+  /**
+   * Another connection to the same data, as another server process holds one: its own caches and its
+   * own write log. Only for databases made with `{shared: true}`; closed by `dispose`.
+   */
+  another(): Promise<Database>;
 }
 
-/** A fresh, migrated, empty database on `engine`: in-memory SQLite, or a new PostgreSQL schema. */
+/**
+ * A fresh, migrated, empty database on `engine`: in-memory SQLite (a temporary file when `shared`, so
+ * that `another` can open it again), or a new PostgreSQL schema.
+ */
 export async function freshDatabase(
   engine: Engine,
-  options: { migrated?: boolean } = {},
+  options: { migrated?: boolean; shared?: boolean } = {},
 ): Promise<TestDatabase> {
-  let database: Database;
+  let open: () => Promise<Database>;
   let schema: string | undefined;
+  let folder: string | undefined;
   if (engine === 'postgres') {
     if (!postgresUrl) throw new Error('No PostgreSQL URL for the postgres engine');
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    database = await connect({ databaseUrl: postgresUrl, pgSchema: schema, poolSize: 5 });
+    const pgSchema = `t_${randomBytes(6).toString('hex')}`;
+    schema = pgSchema;
+    open = () => connect({ databaseUrl: postgresUrl, pgSchema, poolSize: 5 });
+  } else if (options.shared) {
+    const sqliteFile = join(mkdtempSync(join(tmpdir(), 'plaza-test-db-')), 'plaza.sqlite');
+    folder = dirname(sqliteFile);
+    open = () => connect({ sqliteFile });
   } else {
-    database = await connect({ sqliteFile: ':memory:' });
+    open = () => connect({ sqliteFile: ':memory:' });
   }
+  const database = await open();
+  const others: Database[] = [];
   if (options.migrated !== false) await migrate(database);
   return {
     ...database,
+    async another() {
+      if (engine === 'sqlite' && !folder) throw new Error('another(): make the database with {shared: true}');
+      const other = await open();
+      others.push(other);
+      return other;
+    },
     async dispose() {
+      for (const other of others) await other.close();
       await database.close();
       if (schema && postgresUrl) await dropPgSchema(postgresUrl, schema);
+      if (folder) rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -9,13 +9,15 @@ import type { DocumentRow, Schema } from './schema.ts';
 
 export interface QueryPage {
   /** Stored JSON of each entity on the page, in order. */
-  readonly items: string[];
+  readonly items: readonly string[];
   readonly metadata: ReturnType<typeof pagingMetadata>;
 }
 
-/** How long a query's total may be reused (other processes' writes are not seen before; see countOf). */
-const COUNT_CACHE_MS = 1000;
+/** How long a query's page and total may be reused (other processes' writes are not seen before; see pageOf). */
+const QUERY_CACHE_MS = 1000;
 const COUNT_CACHE_LIMIT = 500;
+/** Pages hold whole documents (a storefront's 50 products: ~250 KB): fewer of them are kept. */
+const PAGE_CACHE_LIMIT = 100;
 const QUERY_PLANS_LIMIT = 500;
 
 interface QueryPlan {
@@ -27,8 +29,12 @@ type DocumentDb = Kysely<Record<string, DocumentRow & Record<string, unknown>>>;
 
 export function documentQueries(database: Database, kind: DocumentKind, target: QueryTarget) {
   const totals = readCache<number>(database.writes, [kind.table], {
-    ttlMs: COUNT_CACHE_MS,
+    ttlMs: QUERY_CACHE_MS,
     limit: COUNT_CACHE_LIMIT,
+  });
+  const pages = readCache<string[]>(database.writes, [kind.table], {
+    ttlMs: QUERY_CACHE_MS,
+    limit: PAGE_CACHE_LIMIT,
   });
   const sortPlans = new Map<string, boolean>();
   const queryPlans = new Map<string, QueryPlan>();
@@ -58,15 +64,24 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
       const db = executor as unknown as DocumentDb;
 
       /**
-       * A query's total. Outside transactions it is remembered while nothing in this process has written
-       * the table since (`database.writes`) and for COUNT_CACHE_MS at most (writes of other processes):
-       * counting costs a scan of every matching index entry (~0.6 ms for 10,000 products on SQLite), and
-       * lists ask for the same totals again and again. Inside a transaction, always counted afresh.
+       * A query's page of documents and its total. Outside transactions each is remembered while nothing
+       * in this process has written the table since (`database.writes`) and for QUERY_CACHE_MS at most
+       * (writes of other processes): a storefront asks for the same lists again and again, and reading
+       * a page costs reading every document on it (50 products: ~0.5 ms on SQLite, most of the call),
+       * counting a scan of every matching index entry (~0.6 ms for 10,000 products). Inside a
+       * transaction, always read afresh.
        */
+      const keyOf = (compiled: CompiledQuery) =>
+        `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+
+      async function pageOf(compiled: CompiledQuery<{ doc: string }>): Promise<string[]> {
+        const read = async () => (await executor.executeQuery(compiled)).rows.map((row) => row.doc);
+        return executor.isTransaction ? read() : pages.get(keyOf(compiled), read);
+      }
+
       async function countOf(compiled: CompiledQuery<{ total: number }>): Promise<number> {
         const count = async () => Number((await executor.executeQuery(compiled)).rows[0]?.total);
-        if (executor.isTransaction) return count();
-        return totals.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, count);
+        return executor.isTransaction ? count() : totals.get(keyOf(compiled), count);
       }
 
       /**
@@ -119,8 +134,7 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
         ): Promise<QueryPage> {
           const resolved = resolveQuery(input as Parameters<typeof resolveQuery>[0], options);
           const plan = await queryPlan(resolved, options.fieldPrefix ?? 'query');
-          const rows = resolved.limit === 0 ? [] : (await executor.executeQuery(plan.page)).rows;
-          const items = rows.map((row) => row.doc);
+          const items = resolved.limit === 0 ? [] : await pageOf(plan.page);
           // A page that is not full needs no count: the total is where it ends.
           const total =
             items.length > 0 && items.length < resolved.limit

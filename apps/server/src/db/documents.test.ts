@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, freshDatabase, type TestDatabase } from '../../test/engines.ts';
 import { cartKind } from '../domains/ecom/store.ts';
 import { manualClock } from '../lib/clock.ts';
@@ -14,19 +14,22 @@ interface Note {
   nested?: { a?: number; b?: number };
 }
 
+// The OAuth apps table is a plain document table: reuse it as a scratch kind.
+const noteKind = {
+  table: 'oauth_apps',
+  entity: 'note',
+  label: 'Note',
+  notFoundCode: 'NOTE_NOT_FOUND',
+} as const;
+
 describe.each(engines)('document store (%s)', (engine) => {
   let database: TestDatabase;
   const clock = manualClock('2026-03-01T10:00:00.000Z');
   let store: ReturnType<typeof documentStore>;
 
   beforeAll(async () => {
-    database = await freshDatabase(engine);
-    // The OAuth apps table is a plain document table: reuse it as a scratch kind.
-    store = documentStore(
-      database,
-      { table: 'oauth_apps', entity: 'note', label: 'Note', notFoundCode: 'NOTE_NOT_FOUND' },
-      { clock },
-    );
+    database = await freshDatabase(engine, { shared: true });
+    store = documentStore(database, noteKind, { clock });
   });
   afterAll(() => database.dispose());
 
@@ -221,6 +224,36 @@ describe.each(engines)('document store (%s)', (engine) => {
       }),
     ).rejects.toThrow('roll back');
     expect(await total()).toBe(4);
+  });
+
+  it('answers pages as stored now: at once after its own writes, within a second after another process writes', async () => {
+    const notes = store.forSite('site-8');
+    const query = { sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 10 } };
+    const names = async (from = notes) =>
+      (await from.query(query)).items.map((text) => (JSON.parse(text) as Note).name);
+    const first = await notes.create<Note>({ name: 'a' });
+    expect(await names()).toEqual(['a']);
+    expect(await names()).toEqual(['a']); // remembered
+    await notes.create<Note>({ name: 'b' });
+    expect(await names()).toEqual(['a', 'b']);
+    await notes.update(first.id, { name: 'c' });
+    expect(await names()).toEqual(['b', 'c']);
+    await database.db.transaction().execute(async (trx) => {
+      await store.forSite('site-8', trx).create<Note>({ name: 'd' });
+      expect(await names(store.forSite('site-8', trx))).toEqual(['b', 'c', 'd']);
+    });
+    expect(await names()).toEqual(['b', 'c', 'd']);
+
+    // Another server process: its own connection to the same data, its own write log.
+    const elsewhere = documentStore(await database.another(), noteKind, { clock }).forSite('site-8');
+    await elsewhere.create<Note>({ name: 'e' });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1001 });
+    try {
+      expect(await names()).toEqual(['b', 'c', 'd', 'e']);
+      expect((await notes.query(query)).metadata.total).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes the total of a page that is not full from the page', async () => {
