@@ -77,9 +77,14 @@ export function renderedCarts() {
     },
 
     keep(siteId: string, rendered: RenderedCart) {
-      if (!rendered.anyDestination) return;
+      const key = keyOf(siteId, rendered.cart.ownerKey);
+      // Not kept: an older render of the same cart would only be found stale later.
+      if (!rendered.anyDestination) {
+        kept.delete(key);
+        return;
+      }
       if (kept.size >= RENDERED_LIMIT) kept.clear();
-      kept.set(keyOf(siteId, rendered.cart.ownerKey), rendered);
+      kept.set(key, rendered);
     },
 
     forget(siteId: string, ownerKey: string) {
