@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { connect, type Database, dropPgSchema, type Engine } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 
@@ -44,8 +44,8 @@ export async function freshDatabase(
     schema = pgSchema;
     open = () => connect({ databaseUrl: postgresUrl, pgSchema, poolSize: 5 });
   } else if (options.shared) {
-    const sqliteFile = join(mkdtempSync(join(tmpdir(), 'plaza-test-db-')), 'plaza.sqlite');
-    folder = dirname(sqliteFile);
+    folder = mkdtempSync(join(tmpdir(), 'plaza-test-db-'));
+    const sqliteFile = join(folder, 'plaza.sqlite');
     open = () => connect({ sqliteFile });
   } else {
     open = () => connect({ sqliteFile: ':memory:' });

@@ -10,6 +10,8 @@
  *   item is unchanged and a new one after a write (this process's at once, another's within a second).
  * Carts with a coupon or merchant discounts are not kept: whether a coupon applies also depends on
  * the time and on other orders, and their discounts can depend on the destination.
+ *
+ * A kept cart is also where the next change of it starts (`lastSeen`, state.ts `changeCart`).
  */
 import type { EcomDeps } from '../context.ts';
 import { rulesOf } from '../settings.ts';
