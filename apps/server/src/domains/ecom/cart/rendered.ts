@@ -13,6 +13,7 @@
  *
  * A kept cart is also where the next change of it starts (`lastSeen`, state.ts `changeCart`).
  */
+import { copyJson } from '../../../lib/json-copy.ts';
 import type { EcomDeps } from '../context.ts';
 import { rulesOf } from '../settings.ts';
 import { lookUpLines } from './lines.ts';
@@ -75,7 +76,7 @@ export function renderedCarts() {
      */
     lastSeen(siteId: string, ownerKey: string): Cart | undefined {
       const rendered = kept.get(keyOf(siteId, ownerKey));
-      return rendered && structuredClone(rendered.cart);
+      return rendered && copyJson(rendered.cart);
     },
 
     keep(siteId: string, rendered: RenderedCart) {
