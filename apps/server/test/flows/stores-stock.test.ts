@@ -62,6 +62,35 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
     expect((await catalog.lookUp(other.id, product.id)).availability.status).toBe('NOT_FOUND');
   });
 
+  it('answers one description for every quantity the stock covers, and another past it', async () => {
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Counted', stock: { trackInventory: true, quantity: 4 } }),
+    );
+    const catalog = t.platform.storesCatalog;
+    const wanting = (quantity: number | undefined) =>
+      catalog.lookUp(site.id, product.id, { options: { Size: 'M', Color: '#ffffff' }, quantity });
+    const one = await wanting(1);
+    const [three, four, five, nine, unsaid] = await Promise.all([3, 4, 5, 9, undefined].map(wanting));
+    expect(one.availability).toEqual({ status: 'AVAILABLE', quantityAvailable: 4 });
+    expect(three).toBe(one);
+    expect(four).toBe(one);
+    expect(unsaid).toBe(one);
+    expect(five!.availability).toEqual({ status: 'PARTIALLY_AVAILABLE', quantityAvailable: 4 });
+    expect(nine).toBe(five);
+    // The same item by its variant id, and a choice left undefined, which matches nothing.
+    const variantId = (one as { variantId: string }).variantId;
+    expect(await catalog.lookUp(site.id, product.id, { variantId, quantity: 2 })).toMatchObject({
+      variantId,
+      availability: { status: 'AVAILABLE' },
+    });
+    const undefinedChoice = await catalog.lookUp(site.id, product.id, {
+      options: { Size: 'M', Color: undefined as unknown as string },
+    });
+    expect(undefinedChoice.availability.status).toBe('NOT_FOUND');
+  });
+
   it('lets exactly 5 of 50 concurrent reservations take 5 units', async () => {
     const product = await createProduct(
       t,

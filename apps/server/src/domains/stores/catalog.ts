@@ -59,13 +59,13 @@ export function describeItem(
   product: SellableProduct,
   catalogItemId: string,
   options: CatalogItemOptions,
+  wanted: number,
 ): CatalogLookup {
   const { state, stock, currency } = product;
   const variant = state.visible ? pickVariant(state, options) : undefined;
   if (!variant) return { catalogItemId, availability: { status: 'NOT_FOUND' } };
   const full = variantPrice(variant, state);
   const live = stockOf(variant, stock, state);
-  const wanted = options.quantity ?? 1;
   const availability: CatalogItem['availability'] =
     !variant.visible || !live.inStock
       ? { status: 'NOT_AVAILABLE', ...(live.trackQuantity ? { quantityAvailable: 0 } : {}) }
@@ -113,10 +113,23 @@ export function describeItem(
 const DESCRIPTIONS_PER_PRODUCT = 64;
 const descriptions = new WeakMap<SellableProduct, Map<string, CatalogLookup>>();
 
+/** Which item `options` choose: the variant asked for, or the choices in their order. */
+function choiceKey(options: CatalogItemOptions): string {
+  let key = options.variantId ?? '';
+  const chosen = options.options;
+  // A choice given as undefined matches no variant: it keys apart from every text.
+  if (chosen) for (const name in chosen) key += `\u0000${name}\u0001${chosen[name] ?? '\u0002'}`;
+  return key;
+}
+
 /**
- * `describeItem`, made once per product as cached (`sellables` below) and choice of variant and quantity:
- * while the product is unchanged a look-up answers the same object, which callers only read. The cart
- * keeps a rendered cart while the look-ups of its lines answer the objects it was rendered from.
+ * `describeItem`, made once per product as cached (`sellables` below) and choice of item: while the
+ * product is unchanged a look-up answers the same object, which callers only read. The cart keeps a
+ * rendered cart while the look-ups of its lines answer the objects it was rendered from.
+ *
+ * The quantity wanted only tells whether the stock covers it, so every quantity the stock covers answers
+ * the one object, and every quantity it does not answers another: a line whose quantity changes keeps
+ * its description.
  */
 function describedItem(product: SellableProduct, catalogItemId: string, options: CatalogItemOptions) {
   let known = descriptions.get(product);
@@ -124,15 +137,21 @@ function describedItem(product: SellableProduct, catalogItemId: string, options:
     known = new Map();
     descriptions.set(product, known);
   }
-  // Entries, not the object: JSON would drop a choice given as undefined, which matches no variant.
-  const key = `${options.variantId ?? ''}\u0000${JSON.stringify(Object.entries(options.options ?? {}))}\u0000${options.quantity ?? 1}`;
-  let item = known.get(key);
-  if (!item) {
-    if (known.size >= DESCRIPTIONS_PER_PRODUCT) known.clear();
-    item = describeItem(product, catalogItemId, options);
-    known.set(key, item);
-  }
-  return item;
+  const key = choiceKey(options);
+  const remembered = (key: string, wanted: number) => {
+    let item = known.get(key);
+    if (!item) {
+      if (known.size >= DESCRIPTIONS_PER_PRODUCT) known.clear();
+      item = describeItem(product, catalogItemId, options, wanted);
+      known.set(key, item);
+    }
+    return item;
+  };
+  const item = remembered(key, 1);
+  const wanted = options.quantity ?? 1;
+  const { status, quantityAvailable } = item.availability as CatalogItem['availability'];
+  const covered = status !== 'AVAILABLE' || quantityAvailable === undefined || wanted <= quantityAvailable;
+  return covered ? item : remembered(`${key}\u0000short`, wanted);
 }
 
 /** How long a look-up may be reused at most: writes of other server processes are not seen before. */
