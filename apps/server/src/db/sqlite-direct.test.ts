@@ -103,6 +103,19 @@ describe('direct SQLite statements and group commit', () => {
     expect(bodies()).toEqual({ 1: 'one*', 2: 'two', 3: 'three*' });
   });
 
+  it('rolls back a unit that fails alone in its batch, and takes the next one', async () => {
+    const { direct, sqlite, prepared, bodies } = standalone();
+    await expect(
+      direct.commit([guardedUpdate(2, 1, 'two*'), insert(3, 'duplicate id')]),
+    ).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    expect(sqlite.inTransaction).toBe(false);
+    expect(bodies()).toEqual({ 1: 'one', 2: 'two', 3: 'three' });
+    expect(await direct.commit([guardedUpdate(2, 1, 'two again')])).toBe(true);
+    expect(bodies()[2]).toBe('two again');
+    // Alone, a unit needs no savepoint: the transaction is its own.
+    expect(prepared.filter((text) => text.startsWith('savepoint'))).toEqual([]);
+  });
+
   it('rejects every unit of a batch whose commit fails, and keeps none of them', async () => {
     const { direct, sqlite, bodies } = standalone();
     // A deferred foreign key is only checked at COMMIT: note 30 names a parent nobody writes.

@@ -81,10 +81,12 @@ export function directSqlite(
     const outcomes: Array<{ applied: boolean } | { error: unknown }> = [];
     let touched: Set<string> | 'all' = new Set();
     let failure: { error: unknown } | undefined;
+    // A unit alone needs no savepoint: when it fails, rolling the transaction back rolls back just it.
+    const alone = batch.length === 1;
     try {
       execute(BEGIN);
       for (const { unit } of batch) {
-        execute(SAVEPOINT);
+        if (!alone) execute(SAVEPOINT);
         try {
           let applied = true;
           for (const [i, compiled] of unit.entries()) {
@@ -95,11 +97,11 @@ export function directSqlite(
             }
             touched = collect(touched, writtenTables(compiled.query, compiled.sql));
           }
-          execute(RELEASE);
+          if (!alone) execute(RELEASE);
           outcomes.push({ applied });
         } catch (error) {
           // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the batch fails with them.
-          if (!sqlite.inTransaction) throw error;
+          if (alone || !sqlite.inTransaction) throw error;
           execute(ROLLBACK_TO);
           execute(RELEASE);
           outcomes.push({ error });
