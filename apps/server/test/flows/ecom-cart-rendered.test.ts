@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderLine } from '../../src/domains/ecom/cart/lines.ts';
+import { cartContext, type StoredCart } from '../../src/domains/ecom/cart/state.ts';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { addLines, cart, line, settings, shop } from './ecom-fixtures.ts';
-import { W } from './stores-fixtures.ts';
+import { addLines, cart, line, settings, shop, shopSettings } from './ecom-fixtures.ts';
+import { createProduct, tShirt, W } from './stores-fixtures.ts';
 
 const toCalifornia = {
   shippingAddress: { country: 'US', subdivision: 'US-CA', city: 'San Francisco', postalCode: '94103' },
@@ -222,5 +224,53 @@ describe.each(engines)('kept cart renders (%s)', (engine) => {
     const after = await estimate(visitor, toCalifornia);
     expect(after.priceSummary.discount.amount).toBe('0.00');
     expect(after.violations).toEqual([expect.objectContaining({ severity: 'WARNING' })]);
+  });
+
+  it('answers each line as renderLine renders it, carts sharing an item or not', async () => {
+    const product = (name: string) =>
+      createProduct(
+        t,
+        site,
+        tShirt({ name, productOptions: [], stock: { trackInventory: true, quantity: 3 } }),
+      );
+    const kept = await product('Kept');
+    const gone = await product('Old name');
+    const [first, second] = [await site.token('visitor'), await site.token('visitor')];
+    await addLines(t, first, [line(kept.id, 2), line(gone.id, 1)]);
+    const renamed = await t.call({
+      method: 'PATCH',
+      url: `${W}/products/${gone.id}`,
+      auth: site.adminKey,
+      payload: { product: { name: 'New name' } },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await addLines(t, second, [line(kept.id, 3), line(gone.id, 1)]);
+    const removed = await t.call({ method: 'DELETE', url: `${W}/products/${gone.id}`, auth: site.adminKey });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    for (const visitor of [first, second]) {
+      const answered = await read(visitor);
+      const stored = await t.platform.ecom.store.carts.forSite(site.id).require<StoredCart>(answered.id);
+      const context = await cartContext(t.platform.ecom, site.id, stored);
+      expect(answered.lineItems).toEqual(
+        context.lines.map((snapshot) => JSON.parse(JSON.stringify(renderLine(snapshot, context.rules)))),
+      );
+    }
+    const [one, other] = [await read(first), await read(second)];
+    expect(one.lineItems.map((l: { availability: unknown }) => l.availability)).toEqual([
+      { status: 'AVAILABLE', quantityAvailable: 3 },
+      { status: 'NOT_FOUND' },
+    ]);
+    expect([one.lineItems[0].lineItemPrice.amount, other.lineItems[0].lineItemPrice.amount]).toEqual([
+      '39.98',
+      '59.97',
+    ]);
+    expect(one.lineItems[1].productName.original).toBe('Old name');
+    expect(other.lineItems[1].productName.original).toBe('New name');
+
+    await settings(t, site, { payments: { test: false, offline: true } });
+    expect((await read(first)).lineItems[0].paymentOption).toBe('FULL_PAYMENT_OFFLINE');
+    await settings(t, site, shopSettings);
+    expect((await read(first)).lineItems[0].paymentOption).toBe('FULL_PAYMENT_ONLINE');
   });
 });

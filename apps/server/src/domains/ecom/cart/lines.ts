@@ -129,22 +129,46 @@ export function paymentOptionOf(rules: StoreRules) {
 
 const text = (original: string) => ({ original, translated: original });
 
+const renderReference = (ref: CatalogReferenceInput) => ({
+  appId: ref.appId,
+  catalogItemId: ref.catalogItemId,
+  ...(ref.options ? { options: ref.options } : {}),
+});
+
+/**
+ * The JSON of each look-up's catalog part of a line (`renderLine` from `productName` on), by the rules
+ * it was rendered with. A look-up is one object for as long as its item is unchanged (catalogs answer
+ * the same object), so every cart holding the item shares it; on Node 20, serialising that part is
+ * most of what answering a cart costs.
+ */
+const catalogParts = new WeakMap<CatalogLookup, { rules: StoreRules; json: string }>();
+
+/** `JSON.stringify(renderLine(line, rules))`, the catalog part of it serialised once per look-up. */
+export function lineJson(line: LineSnapshot, found: CatalogLookup, rules: StoreRules): string {
+  let part = catalogParts.get(found);
+  if (part?.rules !== rules) {
+    const { id, quantity, catalogReference, lineItemPrice, ...catalogPart } = renderLine(line, rules);
+    part = { rules, json: JSON.stringify(catalogPart).slice(1) };
+    // A line of an item not found shows the name it was added with: its part is its own.
+    if ('price' in found) catalogParts.set(found, part);
+  }
+  const price = multiPrice(line.unitPrice * line.quantity, rules.money);
+  return `{"id":${JSON.stringify(line.id)},"quantity":${line.quantity},"catalogReference":${JSON.stringify(renderReference(line.catalogReference))},"lineItemPrice":${JSON.stringify(price)},${part.json}`;
+}
+
 /** The wire line item of map 9, with every field the SDK types mark as always present. */
 export function renderLine(line: LineSnapshot, rules: StoreRules, format: MoneyFormat = rules.money) {
   const unit = multiPrice(line.unitPrice, format);
   return {
     id: line.id,
     quantity: line.quantity,
-    catalogReference: {
-      appId: line.catalogReference.appId,
-      catalogItemId: line.catalogReference.catalogItemId,
-      ...(line.catalogReference.options ? { options: line.catalogReference.options } : {}),
-    },
+    catalogReference: renderReference(line.catalogReference),
+    lineItemPrice: multiPrice(line.unitPrice * line.quantity, format),
+    // From here on, the line as its catalog describes it (lineJson).
     productName: text(line.name),
     price: unit,
     fullPrice: multiPrice(line.fullPrice, format),
     priceBeforeDiscounts: unit,
-    lineItemPrice: multiPrice(line.unitPrice * line.quantity, format),
     descriptionLines: line.descriptionLines.map((d) =>
       d.colorCode
         ? {

@@ -13,11 +13,11 @@ import {
   cartAnswer,
   cartAnswerOf,
   cartContext,
+  cartJson,
   changeCart,
   currentRendered,
   findCart,
   MAX_LINES,
-  renderCart,
   requireCart,
   type StoredCart,
   totalsOf,
@@ -229,9 +229,9 @@ export async function estimateTotals(deps: EcomDeps, caller: Caller, input: Esti
         calculateShipping: input.calculateShipping,
       });
       const requested = Boolean(input.selectedShippingOption ?? cart.selectedShippingOption);
-      const cartJson = anyDestination ? json : JSON.stringify(renderCart(cart, context, totals));
+      const answered = anyDestination ? json : cartJson(cart, context, totals);
       const rest = JSON.stringify(renderTotals(context.lines, totals, context.rules, requested));
-      return `{"cart":${cartJson},${rest.slice(1)}`;
+      return `{"cart":${answered},${rest.slice(1)}`;
     }),
   );
 }

@@ -15,9 +15,9 @@ import { isUniqueViolation } from '../store.ts';
 import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
 import {
   type LineSnapshot,
+  lineJson,
   lookUpLines,
   purchasable,
-  renderLine,
   type StoredLine,
   shippable,
   snapshotOf,
@@ -155,14 +155,15 @@ export function totalsOf(
   return totals;
 }
 
-/** The cart of map 9 with its `subtotal` (the demo app reads `subtotal.formattedAmount`). */
-export function renderCart(cart: Cart, context: CartContext, totals: Totals) {
+/**
+ * The cart of map 9 with its `subtotal` (the demo app reads `subtotal.formattedAmount`), as JSON: its
+ * lines through `lineJson`, whose catalog part is serialised once per look-up.
+ */
+export function cartJson(cart: Cart, context: CartContext, totals: Totals): string {
   const { rules } = context;
   const currency = rules.money.currency;
-  return {
-    id: cart.id,
-    lineItems: context.lines.map((line) => renderLine(line, rules)),
-    ...(cart.buyerNote !== undefined ? { buyerNote: cart.buyerNote } : {}),
+  // Built from a literal, the optional fields last (see snapshotOf).
+  const fields: Record<string, unknown> = {
     buyerInfo: cart.buyerInfo,
     currency,
     conversionCurrency: currency,
@@ -172,14 +173,17 @@ export function renderCart(cart: Cart, context: CartContext, totals: Totals) {
     taxIncludedInPrices: rules.taxIncludedInPrices,
     weightUnit: rules.weightUnit,
     appliedDiscounts: renderDiscounts(totals.discounts, rules),
-    ...(cart.contactInfo ? { contactInfo: cart.contactInfo } : {}),
-    ...(cart.selectedShippingOption ? { selectedShippingOption: cart.selectedShippingOption } : {}),
-    ...(cart.businessLocationId ? { businessLocationId: cart.businessLocationId } : {}),
     subtotal: multiPrice(totals.subtotal, rules.money),
     createdDate: cart.createdDate,
     updatedDate: cart.updatedDate,
     revision: cart.revision,
   };
+  if (cart.buyerNote !== undefined) fields.buyerNote = cart.buyerNote;
+  if (cart.contactInfo) fields.contactInfo = cart.contactInfo;
+  if (cart.selectedShippingOption) fields.selectedShippingOption = cart.selectedShippingOption;
+  if (cart.businessLocationId) fields.businessLocationId = cart.businessLocationId;
+  const lines = context.lines.map((line, i) => lineJson(line, context.found[i]!, rules));
+  return `{"id":${JSON.stringify(cart.id)},"lineItems":[${lines.join(',')}],${JSON.stringify(fields).slice(1)}`;
 }
 
 /** Renders `cart` as read or just written, and keeps it (rendered.ts). */
@@ -189,7 +193,7 @@ export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): 
   const rendered: RenderedCart = {
     cart,
     context,
-    json: JSON.stringify(renderCart(cart, context, totals)),
+    json: cartJson(cart, context, totals),
     anyDestination: !cart.couponCode && !cart.merchantDiscounts?.length,
     estimates: new Map(),
   };
