@@ -170,6 +170,11 @@ function takeOff(remaining: number[], targets: number[], amount: number): number
   return capped;
 }
 
+/** The tax on `amount` at `micros`, whether prices include it or not. */
+function taxOn(amount: number, rules: StoreRules, micros: number) {
+  return rules.taxIncludedInPrices ? includedTax(amount, micros) : ofMicros(amount, micros);
+}
+
 export function computeTotals(input: TotalsInput): Totals {
   const { rules } = input;
   const lines = input.lines;
@@ -266,11 +271,9 @@ export function computeTotals(input: TotalsInput): Totals {
     input.calculateTax === false
       ? { micros: 0, rateType: 'NO_TAX_COLLECTED' as const, addressType: rules.taxableAddressType }
       : taxRateFor(rules, taxAddress);
-  const taxOf = (amount: number) =>
-    rules.taxIncludedInPrices ? includedTax(amount, taxRate.micros) : ofMicros(amount, taxRate.micros);
   const lineTotals: LineTotals[] = lines.map((line, i) => {
     const taxable = remaining[i]!;
-    const tax = taxOf(taxable);
+    const tax = taxOn(taxable, rules, taxRate.micros);
     return {
       id: line.id,
       amount: amounts[i]!,
@@ -281,7 +284,7 @@ export function computeTotals(input: TotalsInput): Totals {
       afterTax: rules.taxIncludedInPrices ? taxable : taxable + tax,
     };
   });
-  const shippingTax = rules.taxShipping ? taxOf(shipping - shippingDiscount) : 0;
+  const shippingTax = rules.taxShipping ? taxOn(shipping - shippingDiscount, rules, taxRate.micros) : 0;
   const tax = lineTotals.reduce((a, l) => a + l.tax, 0) + shippingTax;
   const taxableAmount =
     lineTotals.reduce((a, l) => a + l.taxable, 0) + (rules.taxShipping ? shipping - shippingDiscount : 0);

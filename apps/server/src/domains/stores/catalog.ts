@@ -138,20 +138,29 @@ function describedItem(product: SellableProduct, catalogItemId: string, options:
     descriptions.set(product, known);
   }
   const key = choiceKey(options);
-  const remembered = (key: string, wanted: number) => {
-    let item = known.get(key);
-    if (!item) {
-      if (known.size >= DESCRIPTIONS_PER_PRODUCT) known.clear();
-      item = describeItem(product, catalogItemId, options, wanted);
-      known.set(key, item);
-    }
-    return item;
-  };
-  const item = remembered(key, 1);
+  const item = remembered(known, key, product, catalogItemId, options, 1);
   const wanted = options.quantity ?? 1;
   const { status, quantityAvailable } = item.availability as CatalogItem['availability'];
   const covered = status !== 'AVAILABLE' || quantityAvailable === undefined || wanted <= quantityAvailable;
-  return covered ? item : remembered(`${key}\u0000short`, wanted);
+  return covered ? item : remembered(known, `${key}\u0000short`, product, catalogItemId, options, wanted);
+}
+
+// A module function, not a closure: under tsx (esbuild's keepNames) every closure made costs a `__name` call.
+function remembered(
+  known: Map<string, CatalogLookup>,
+  key: string,
+  product: SellableProduct,
+  catalogItemId: string,
+  options: CatalogItemOptions,
+  wanted: number,
+) {
+  let item = known.get(key);
+  if (!item) {
+    if (known.size >= DESCRIPTIONS_PER_PRODUCT) known.clear();
+    item = describeItem(product, catalogItemId, options, wanted);
+    known.set(key, item);
+  }
+  return item;
 }
 
 /** How long a look-up may be reused at most: writes of other server processes are not seen before. */
