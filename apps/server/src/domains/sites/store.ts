@@ -52,15 +52,20 @@ const toRow = (site: SiteRecord): SitesTable => ({
   updated_date: site.updatedDate,
 });
 
-/** Sites are read on many calls; a short cache keeps that off the database while changes made by
- * another process still arrive within seconds (this process forgets its entry at once). */
+/**
+ * Sites are read on many calls; a short cache keeps that off the database while changes made by
+ * another process still arrive within seconds (this process forgets its entry at once). A site read
+ * again unchanged stays the same object: what is derived from it and kept by identity (a site's store
+ * rules, and the cart renders made with them) stays valid.
+ */
 const SITE_CACHE_MS = 2000;
 
 export function sitesStore(database: Database, clock: Clock) {
   const db: Kysely<Schema> = database.db;
-  const cache = new Map<string, { site: SiteRecord | undefined; until: number }>();
+  const cache = new Map<string, { site: SiteRecord | undefined; row: string | undefined; until: number }>();
+  const readRow = (id: string) => db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
   async function getSite(id: string): Promise<SiteRecord | undefined> {
-    const row = await db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await readRow(id);
     return row ? toRecord(row) : undefined;
   }
   return {
@@ -78,8 +83,10 @@ export function sitesStore(database: Database, clock: Clock) {
       const now = Date.now();
       const hit = cache.get(id);
       if (hit && hit.until > now) return hit.site;
-      const site = await getSite(id);
-      cache.set(id, { site, until: now + SITE_CACHE_MS });
+      const found = await readRow(id);
+      const row = found && JSON.stringify(found);
+      const site = hit && row === hit.row ? hit.site : found && toRecord(found);
+      cache.set(id, { site, row, until: now + SITE_CACHE_MS });
       return site;
     },
 
