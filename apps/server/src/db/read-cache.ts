@@ -20,13 +20,22 @@ export function readCache<V>(
     return sum;
   };
   return {
-    async get(key: string, read: () => Promise<V>): Promise<V> {
+    /**
+     * The value of `key`: as remembered while fresh, else `read` again. When `stillCurrent` (a cheaper
+     * check against the database) says a stale entry's value still holds, that value is kept, the same
+     * object: what callers derive from it by identity stays valid.
+     */
+    async get(
+      key: string,
+      read: () => Promise<V>,
+      stillCurrent?: (value: V) => Promise<boolean>,
+    ): Promise<V> {
       const current = version();
       const now = Date.now();
       const known = entries.get(key);
       if (known && known.version === current && known.until > now) return known.value;
       // The version is taken before reading: a write that lands meanwhile makes the entry stale at once.
-      const value = await read();
+      const value = known && (await stillCurrent?.(known.value)) ? known.value : await read();
       if (entries.size >= options.limit) entries.clear();
       entries.set(key, { value, version: current, until: now + options.ttlMs });
       return value;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORES_APP_IDS } from '../../src/domains/stores/index.ts';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
@@ -89,6 +90,45 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
       options: { Size: 'M', Color: undefined as unknown as string },
     });
     expect(undefinedChoice.availability.status).toBe('NOT_FOUND');
+  });
+
+  it('keeps a look-up the same object past its second while the product is unchanged', async () => {
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Steady', productOptions: [], stock: { trackInventory: true, quantity: 4 } }),
+    );
+    const catalog = t.platform.storesCatalog;
+    const lookUp = () => catalog.lookUp(site.id, product.id, { quantity: 1 });
+    const first = await lookUp();
+    try {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1001 });
+      expect(await lookUp()).toBe(first);
+
+      // 3 sold: the stock row changes and, in the same transaction, the product row (catalog.ts `refresh`).
+      const db = t.platform.database.db;
+      await db
+        .updateTable('store_variants')
+        .set({ quantity: 1 })
+        .where('site_id', '=', site.id)
+        .where('product_id', '=', product.id)
+        .execute();
+      await db
+        .updateTable('store_products')
+        .set({ revision: sql`revision + 1`, updated_date: new Date().toISOString() })
+        .where('site_id', '=', site.id)
+        .where('id', '=', product.id)
+        .execute();
+      const after = await lookUp();
+      expect(after).not.toBe(first);
+      expect(after.availability).toEqual({ status: 'AVAILABLE', quantityAvailable: 1 });
+
+      // This process's own write is seen at once.
+      await catalog.reserve(site.id, [{ catalogItemId: product.id, quantity: 1 }]);
+      expect((await lookUp()).availability).toEqual({ status: 'NOT_AVAILABLE', quantityAvailable: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets exactly 5 of 50 concurrent reservations take 5 units', async () => {

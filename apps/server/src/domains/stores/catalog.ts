@@ -53,6 +53,7 @@ export interface SellableProduct {
   state: ProductState;
   stock: StockMap;
   currency: string;
+  version: string;
 }
 
 export function describeItem(
@@ -177,6 +178,9 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
    * look-up cost two queries and parsing the product's stored state and its 5 KB public document, for
    * the currency. Stock is only ever taken inside a transaction that reads it afresh (`reserve`), so a
    * look-up that is a moment old can show a line as available but never sell what is not there.
+   *
+   * A stale entry is first checked against the product's stored version (one small read): unchanged, it
+   * is kept as the same object, so its descriptions, and the cart renders made from them, stay valid.
    */
   const sellables = readCache<SellableProduct | undefined>(
     store.writes,
@@ -184,16 +188,21 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
     { ttlMs: LOOKUP_CACHE_MS, limit: LOOKUP_CACHE_LIMIT },
   );
   const sellable = (siteId: string, productId: string) =>
-    sellables.get(`${siteId}\u0000${productId}`, async () => {
-      const loaded = await store.load(store.db, siteId, productId);
-      return (
-        loaded && {
-          state: loaded.state,
-          stock: loaded.stock,
-          currency: (JSON.parse(loaded.doc) as { priceData: { currency: string } }).priceData.currency,
-        }
-      );
-    });
+    sellables.get(
+      `${siteId}\u0000${productId}`,
+      async () => {
+        const loaded = await store.load(store.db, siteId, productId);
+        return (
+          loaded && {
+            state: loaded.state,
+            stock: loaded.stock,
+            currency: (JSON.parse(loaded.doc) as { priceData: { currency: string } }).priceData.currency,
+            version: loaded.version,
+          }
+        );
+      },
+      async (known) => known !== undefined && (await store.versionOf(siteId, productId)) === known.version,
+    );
 
   /** Re-derives a product's stock summary after its variant rows changed (variant rows untouched). */
   async function refresh(trx: Executor, siteId: string, productId: string) {

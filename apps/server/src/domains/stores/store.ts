@@ -19,9 +19,14 @@ export interface LoadedProduct {
   doc: string;
   state: ProductState;
   stock: StockMap;
+  /** Changes with every write of the product, its stock included (`versionOf`). */
+  version: string;
 }
 
 export type Executor = Kysely<Schema>;
+
+const versionText = (row: { revision: unknown; updated_date: unknown }) =>
+  `${String(row.revision)}@${String(row.updated_date)}`;
 
 /** What a product page reads. */
 export interface ProductRead {
@@ -53,7 +58,14 @@ export function catalogStore(database: Database, clock: Clock) {
   const selectLoaded = prepared(2, (db, site, product) =>
     db
       .selectFrom('store_products')
-      .select(['doc', 'state'])
+      .select(['doc', 'state', 'revision', 'updated_date'])
+      .where('site_id', '=', site)
+      .where('id', '=', product),
+  );
+  const selectVersion = prepared(2, (db, site, product) =>
+    db
+      .selectFrom('store_products')
+      .select(['revision', 'updated_date'])
       .where('site_id', '=', site)
       .where('id', '=', product),
   );
@@ -193,7 +205,18 @@ export function catalogStore(database: Database, clock: Clock) {
         doc: row.doc,
         state: JSON.parse(row.state) as ProductState,
         stock: await loadStock(executor, siteId, productId),
+        version: versionText(row),
       };
+    },
+
+    /**
+     * The product's version as stored now (undefined when it is gone): every write of a product bumps
+     * its revision, and a stock change rewrites the product too (`refresh`, catalog.ts); with the date,
+     * a product deleted and made again under its id is another version.
+     */
+    async versionOf(siteId: string, productId: string): Promise<string | undefined> {
+      const row = (await selectVersion.run(database.db, siteId, productId)).rows[0];
+      return row && versionText(row);
     },
 
     /**
