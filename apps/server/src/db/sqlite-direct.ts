@@ -89,7 +89,8 @@ export function directSqlite(
         if (!alone) execute(SAVEPOINT);
         try {
           let applied = true;
-          for (const [i, compiled] of unit.entries()) {
+          for (let i = 0; i < unit.length; i++) {
+            const compiled = unit[i]!;
             const result = execute(compiled);
             if (i === 0 && Number(result.numAffectedRows ?? 0) === 0) {
               applied = false;

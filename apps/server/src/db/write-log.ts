@@ -34,9 +34,18 @@ const tableName = (target: OperationNode | undefined): string | undefined => {
   return table?.kind === 'TableNode' ? table.table?.identifier?.name : undefined;
 };
 
+// One set per table, made once: every write asks.
+const tableSets = new Map<string, ReadonlySet<string>>();
+
 const oneTable = (target: OperationNode | undefined): ReadonlySet<string> | 'all' => {
   const name = tableName(target);
-  return name ? new Set([name]) : 'all';
+  if (!name) return 'all';
+  let set = tableSets.get(name);
+  if (!set) {
+    set = new Set([name]);
+    tableSets.set(name, set);
+  }
+  return set;
 };
 
 /**

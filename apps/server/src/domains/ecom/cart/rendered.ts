@@ -30,8 +30,9 @@ export interface RenderedCart {
   /**
    * Estimates of this cart as answered, by request: an estimate is a function of the cart, its rules,
    * its lines' look-ups and the request alone. A checkout page asks again for the same destination.
+   * Made at the first estimate: most carts are never estimated, and every render kept is GC work.
    */
-  estimates: Map<string, string>;
+  estimates?: Map<string, string>;
 }
 
 const RENDERED_LIMIT = 5000;
@@ -39,10 +40,11 @@ const ESTIMATES_PER_CART = 8;
 
 /** The estimate of `rendered` for the request `key` as answered before, or the one `answer` makes (kept). */
 export function estimateOf(rendered: RenderedCart, key: string, answer: () => string): string {
-  let json = rendered.estimates.get(key);
+  let json = rendered.estimates?.get(key);
   if (json === undefined) {
     json = answer();
     if (rendered.anyDestination) {
+      rendered.estimates ??= new Map();
       if (rendered.estimates.size >= ESTIMATES_PER_CART) rendered.estimates.clear();
       rendered.estimates.set(key, json);
     }

@@ -195,7 +195,6 @@ export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): 
     context,
     json: cartJson(cart, context, totals),
     anyDestination: !cart.couponCode && !cart.merchantDiscounts?.length,
-    estimates: new Map(),
   };
   deps.rendered.keep(siteId, rendered);
   return rendered;
