@@ -249,6 +249,35 @@ describe.each(engines)('identity: OAuth flow (%s)', (engine) => {
     expect(renewed.statusCode).toBe(200);
   });
 
+  it('reads a remembered token with or without Bearer, and lets an API key beside it decide', async () => {
+    const visitor = await visitorTokens(t, clientId);
+    const mailbox = (auth: string) =>
+      t.call({ method: 'POST', url: '/plaza/v1/mailbox/query', auth, payload: {} });
+    // A call any caller may make: the visitor has no cart yet, the site's API key has one.
+    const cart = (auth: string) => t.call({ method: 'GET', url: '/ecom/v1/carts/current', auth });
+    const ownerCart = await t.call({
+      method: 'POST',
+      url: '/ecom/v1/carts/current/add-to-cart',
+      auth: site.adminKey,
+      payload: {
+        lineItems: [{ catalogReference: { appId: 'unknown-app', catalogItemId: 'x' }, quantity: 1 }],
+      },
+    });
+    // The first call verifies and remembers the token; the ones after it take the remembered caller.
+    for (let i = 0; i < 2; i++) {
+      expectAppError(await mailbox(visitor.access_token), 403, 'PERMISSION_DENIED');
+      expectAppError(await mailbox(`Bearer ${visitor.access_token}`), 403, 'PERMISSION_DENIED');
+      expect((await cart(visitor.access_token)).statusCode).toBe(404);
+      expect((await mailbox(`${visitor.access_token},${site.adminKey}`)).statusCode).toBe(200);
+      expect((await mailbox(`${visitor.access_token}, ${site.adminKey}, ignored`)).statusCode).toBe(200);
+      expectAppError(await mailbox(`${visitor.access_token},plz_unknown`), 401, 'INVALID_TOKEN');
+    }
+    expect(ownerCart.statusCode, ownerCart.body).toBe(200);
+    const both = await cart(`${visitor.access_token},${site.adminKey}`);
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.data.cart.id).toBe(ownerCart.data.cart.id);
+  });
+
   it('authorized_client: admin API key → member tokens; refused for anyone else', async () => {
     const visitor = await visitorTokens(t, clientId);
     const signOn = await t.call({

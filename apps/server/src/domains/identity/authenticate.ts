@@ -1,6 +1,6 @@
 import type { Caller } from '../../http/access.ts';
 import { commonErrors } from '../../lib/errors.ts';
-import { type AccessTokens, TokenError } from './access-tokens.ts';
+import { type AccessTokens, TokenError, type VerifiedToken } from './access-tokens.ts';
 import { API_KEY_PREFIX, type ApiKeys } from './api-keys.ts';
 import type { SessionGuard } from './session-guard.ts';
 
@@ -8,16 +8,25 @@ import type { SessionGuard } from './session-guard.ts';
  * Reads the raw `Authorization` value (no `Bearer`, map 2.5): an access token, an admin API key, or
  * `<accessToken>,<apiKey>` as the external-login helpers send it (the API key then decides).
  */
+const BEARER = /^Bearer\s+/i;
+
 export function authenticator(tokens: AccessTokens, keys: ApiKeys, sessions?: SessionGuard) {
   /**
    * The caller of an access token whose verification (and member session) is remembered, without
    * waiting; undefined when `authenticate` must decide (API keys are looked up on every call, unknown or
    * expired tokens are refused there). Lets the request path skip a chain of promises per call.
    */
+  // The caller of each remembered token, made once: callers only read it.
+  const callers = new WeakMap<VerifiedToken, Caller>();
+
   function cached(header: string): Caller | undefined {
-    const [first, second] = header.split(',').map((part) => part.trim());
-    if ([first, second].some((part) => part?.startsWith(API_KEY_PREFIX))) return undefined;
-    const token = (first ?? '').replace(/^Bearer\s+/i, '');
+    // Every call runs this: the usual header, one token, is taken without splitting it.
+    const comma = header.indexOf(',');
+    const first = comma < 0 ? header : header.slice(0, comma).trim();
+    if (first.startsWith(API_KEY_PREFIX)) return undefined;
+    if (comma >= 0 && (header.slice(comma + 1).split(',')[0] ?? '').trim().startsWith(API_KEY_PREFIX))
+      return undefined;
+    const token = BEARER.test(first) ? first.replace(BEARER, '') : first;
     const verified = tokens.verifyCached(token);
     if (!verified) return undefined;
     if (
@@ -27,13 +36,18 @@ export function authenticator(tokens: AccessTokens, keys: ApiKeys, sessions?: Se
     ) {
       return undefined;
     }
-    return {
-      siteId: verified.siteId,
-      kind: verified.subjectType,
-      subjectId: verified.subjectId,
-      clientId: verified.clientId,
-      accessToken: token,
-    };
+    let caller = callers.get(verified);
+    if (caller?.accessToken !== token) {
+      caller = {
+        siteId: verified.siteId,
+        kind: verified.subjectType,
+        subjectId: verified.subjectId,
+        clientId: verified.clientId,
+        accessToken: token,
+      };
+      callers.set(verified, caller);
+    }
+    return caller;
   }
 
   return Object.assign(authenticate, { cached });
