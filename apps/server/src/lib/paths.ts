@@ -6,6 +6,7 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function getPath(source: unknown, path: string): unknown {
+  if (!path.includes('.')) return isObject(source) ? source[path] : undefined;
   let current: unknown = source;
   for (const segment of path.split('.')) {
     if (!isObject(current)) return undefined;
@@ -16,6 +17,12 @@ export function getPath(source: unknown, path: string): unknown {
 
 /** Sets `path` in `target`, creating objects on the way; `undefined` removes the field. */
 export function setPath(target: Json, path: string, value: unknown): void {
+  // Most paths are one field (a route's id parameter on every call by id): no split.
+  if (!path.includes('.')) {
+    if (value === undefined) delete target[path];
+    else target[path] = value;
+    return;
+  }
   const segments = path.split('.');
   const last = segments.pop()!;
   let current = target;
