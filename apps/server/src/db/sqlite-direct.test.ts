@@ -89,7 +89,7 @@ describe('direct SQLite statements and group commit', () => {
     expect(bodies()).toEqual({ 1: 'one', 2: 'two*', 3: 'three' });
   });
 
-  it('rolls back a failing unit alone: the others in its batch commit', async () => {
+  it('refuses a failing unit alone: the others in its batch commit without it', async () => {
     const { direct, bodies } = standalone();
     const outcomes = await Promise.allSettled([
       direct.commit([guardedUpdate(1, 1, 'one*')]),
@@ -129,8 +129,8 @@ describe('direct SQLite statements and group commit', () => {
     expect(await direct.commit([guardedUpdate(1, 1, 'one again')])).toBe(true);
   });
 
-  it('fails the whole batch with the original error when SQLite rolls its transaction back', async () => {
-    const { direct, sqlite, bodies } = standalone();
+  it('refuses only the unit whose statement made SQLite roll the transaction back', async () => {
+    const { direct, sqlite, bodies, prepared } = standalone();
     // OR ROLLBACK makes a conflict end the whole transaction, as a full disk would.
     const rollingBack = sql`insert or rollback into notes (id, body, revision) values (3, 'dup', 1)`.compile(
       builder,
@@ -138,15 +138,16 @@ describe('direct SQLite statements and group commit', () => {
     const outcomes = await Promise.allSettled([
       direct.commit([guardedUpdate(1, 1, 'one*')]),
       direct.commit([guardedUpdate(2, 1, 'two*'), rollingBack]),
+      direct.commit([guardedUpdate(3, 1, 'three*')]),
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
-    for (const outcome of outcomes)
-      expect((outcome as PromiseRejectedResult).reason).toMatchObject({
-        code: 'SQLITE_CONSTRAINT_PRIMARYKEY',
-      });
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+    });
     expect(sqlite.inTransaction).toBe(false);
-    expect(bodies()).toEqual({ 1: 'one', 2: 'two', 3: 'three' });
-    expect(await direct.commit([guardedUpdate(1, 1, 'one again')])).toBe(true);
+    expect(bodies()).toEqual({ 1: 'one*', 2: 'two', 3: 'three*' });
+    expect(prepared.filter((text) => text.startsWith('savepoint'))).toEqual([]);
+    expect(await direct.commit([guardedUpdate(1, 2, 'one again')])).toBe(true);
   });
 
   it('waits for an open Kysely transaction and never joins it', async () => {

@@ -37,8 +37,8 @@ interface Queued {
  * (`iterate`), which would keep better-sqlite3 busy between statements.
  *
  * Writes go through group commit: units queued in one turn of the event loop (every request whose
- * handler got that far) share one transaction and one COMMIT, each in its own savepoint, so a unit
- * that fails rolls back alone. A commit writes the pages the whole batch changed once instead of
+ * handler got that far) share one transaction and one COMMIT; a unit that fails is refused alone and
+ * the others are written without it. A commit writes the pages the whole batch changed once instead of
  * once per request. Each unit's promise settles after the COMMIT, so an answer never reports a write
  * that is not in the database.
  */
@@ -71,58 +71,76 @@ export function directSqlite(
   };
 
   /**
-   * Runs every queued unit in one transaction; called when no transaction is open. Never throws: each
-   * unit's promise settles with its own outcome, or with the batch's error when the batch failed.
+   * Runs `batch` in one transaction; never throws. Units run one after another without savepoints
+   * (each costs two more statements per unit): when a unit fails, the transaction is rolled back and
+   * the answer names that unit, for the batch to run again without it.
    */
-  function commitQueued() {
-    const batch = queue;
-    queue = [];
-    if (batch.length === 0) return;
-    const outcomes: Array<{ applied: boolean } | { error: unknown }> = [];
-    let touched: Set<string> | 'all' = new Set();
-    let failure: { error: unknown } | undefined;
-    // A unit alone needs no savepoint: when it fails, rolling the transaction back rolls back just it.
-    const alone = batch.length === 1;
+  function attempt(
+    batch: readonly Queued[],
+  ): { committed: boolean[] } | { failedUnit: number; error: unknown } | { error: unknown } {
+    const applied: boolean[] = [];
+    let current = -1;
     try {
       execute(BEGIN);
-      for (const { unit } of batch) {
-        if (!alone) execute(SAVEPOINT);
-        try {
-          let applied = true;
-          for (let i = 0; i < unit.length; i++) {
-            const compiled = unit[i]!;
-            const result = execute(compiled);
-            if (i === 0 && Number(result.numAffectedRows ?? 0) === 0) {
-              applied = false;
-              break;
-            }
-            touched = collect(touched, writtenTables(compiled.query, compiled.sql));
+      for (current = 0; current < batch.length; current++) {
+        const { unit } = batch[current]!;
+        let matched = true;
+        for (let i = 0; i < unit.length; i++) {
+          const compiled = unit[i]!;
+          const result = execute(compiled);
+          if (i === 0 && Number(result.numAffectedRows ?? 0) === 0) {
+            matched = false;
+            break;
           }
-          if (!alone) execute(RELEASE);
-          outcomes.push({ applied });
-        } catch (error) {
-          // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the batch fails with them.
-          if (alone || !sqlite.inTransaction) throw error;
-          execute(ROLLBACK_TO);
-          execute(RELEASE);
-          outcomes.push({ error });
+          touched = collect(touched, writtenTables(compiled.query, compiled.sql));
         }
+        applied.push(matched);
       }
+      current = -1;
       execute(COMMIT);
+      return { committed: applied };
     } catch (error) {
-      failure = { error };
       try {
         if (sqlite.inTransaction) execute(ROLLBACK);
       } catch {
-        // The batch's own error is the one to report.
+        // The statement's own error is the one to report.
+      }
+      return current >= 0 ? { failedUnit: current, error } : { error };
+    }
+  }
+
+  let touched: Set<string> | 'all' = new Set();
+
+  /**
+   * Runs every queued unit in one transaction; called when no transaction is open. Never throws: each
+   * unit's promise settles with its own outcome. A unit that fails is refused with its error and the
+   * others run again without it (failures are rare: a constraint, a full disk, which then refuses each
+   * in turn); a failure of BEGIN or COMMIT (a deferred constraint) refuses the whole batch.
+   */
+  function commitQueued() {
+    let batch = queue;
+    queue = [];
+    touched = new Set();
+    try {
+      while (batch.length > 0) {
+        const outcome = attempt(batch);
+        if ('committed' in outcome) {
+          batch.forEach((queued, i) => {
+            queued.resolve(outcome.committed[i]!);
+          });
+          return;
+        }
+        if (!('failedUnit' in outcome)) {
+          for (const queued of batch) queued.reject(outcome.error);
+          return;
+        }
+        const failed = outcome.failedUnit;
+        batch[failed]!.reject(outcome.error);
+        batch = batch.filter((_, i) => i !== failed);
       }
     } finally {
+      // Tables written by an attempt that was rolled back are told too: a cache then reads again for nothing.
       tell(touched);
-      batch.forEach((queued, i) => {
-        const outcome = failure ?? outcomes[i]!;
-        if ('error' in outcome) queued.reject(outcome.error);
-        else queued.resolve(outcome.applied);
-      });
     }
   }
 
@@ -180,6 +198,3 @@ const raw = (sql: string): CompiledQuery => ({
 const BEGIN = raw('begin');
 const COMMIT = raw('commit');
 const ROLLBACK = raw('rollback');
-const SAVEPOINT = raw('savepoint unit');
-const RELEASE = raw('release unit');
-const ROLLBACK_TO = raw('rollback to unit');
