@@ -112,7 +112,7 @@ describe('direct SQLite statements and group commit', () => {
     expect(bodies()).toEqual({ 1: 'one', 2: 'two', 3: 'three' });
     expect(await direct.commit([guardedUpdate(2, 1, 'two again')])).toBe(true);
     expect(bodies()[2]).toBe('two again');
-    // Alone, a unit needs no savepoint: the transaction is its own.
+    // No savepoint: a failing unit rolls back the whole transaction, which then runs without it.
     expect(prepared.filter((text) => text.startsWith('savepoint'))).toEqual([]);
   });
 

@@ -77,6 +77,7 @@ export function directSqlite(
    */
   function attempt(
     batch: readonly Queued[],
+    written: { tables: Set<string> | 'all' },
   ): { committed: boolean[] } | { failedUnit: number; error: unknown } | { error: unknown } {
     const applied: boolean[] = [];
     let current = -1;
@@ -92,7 +93,7 @@ export function directSqlite(
             matched = false;
             break;
           }
-          touched = collect(touched, writtenTables(compiled.query, compiled.sql));
+          written.tables = collect(written.tables, writtenTables(compiled.query, compiled.sql));
         }
         applied.push(matched);
       }
@@ -109,8 +110,6 @@ export function directSqlite(
     }
   }
 
-  let touched: Set<string> | 'all' = new Set();
-
   /**
    * Runs every queued unit in one transaction; called when no transaction is open. Never throws: each
    * unit's promise settles with its own outcome. A unit that fails is refused with its error and the
@@ -120,10 +119,10 @@ export function directSqlite(
   function commitQueued() {
     let batch = queue;
     queue = [];
-    touched = new Set();
+    const written: { tables: Set<string> | 'all' } = { tables: new Set() };
     try {
       while (batch.length > 0) {
-        const outcome = attempt(batch);
+        const outcome = attempt(batch, written);
         if ('committed' in outcome) {
           batch.forEach((queued, i) => {
             queued.resolve(outcome.committed[i]!);
@@ -140,7 +139,7 @@ export function directSqlite(
       }
     } finally {
       // Tables written by an attempt that was rolled back are told too: a cache then reads again for nothing.
-      tell(touched);
+      tell(written.tables);
     }
   }
 

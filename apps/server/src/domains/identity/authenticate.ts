@@ -4,21 +4,21 @@ import { type AccessTokens, TokenError, type VerifiedToken } from './access-toke
 import { API_KEY_PREFIX, type ApiKeys } from './api-keys.ts';
 import type { SessionGuard } from './session-guard.ts';
 
+const BEARER = /^Bearer\s+/i;
+
 /**
  * Reads the raw `Authorization` value (no `Bearer`, map 2.5): an access token, an admin API key, or
  * `<accessToken>,<apiKey>` as the external-login helpers send it (the API key then decides).
  */
-const BEARER = /^Bearer\s+/i;
-
 export function authenticator(tokens: AccessTokens, keys: ApiKeys, sessions?: SessionGuard) {
+  // The caller of each remembered token, made once: callers only read it.
+  const callers = new WeakMap<VerifiedToken, Caller>();
+
   /**
    * The caller of an access token whose verification (and member session) is remembered, without
    * waiting; undefined when `authenticate` must decide (API keys are looked up on every call, unknown or
    * expired tokens are refused there). Lets the request path skip a chain of promises per call.
    */
-  // The caller of each remembered token, made once: callers only read it.
-  const callers = new WeakMap<VerifiedToken, Caller>();
-
   function cached(header: string): Caller | undefined {
     // Every call runs this: the usual header, one token, is taken without splitting it.
     const comma = header.indexOf(',');
