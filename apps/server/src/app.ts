@@ -105,6 +105,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   installMediaRoute(app, platform.stores.media);
 
   platform.outbox.start();
-  app.addHook('onClose', async () => platform.outbox.stop());
+  platform.outboxRetention.start();
+  app.addHook('onClose', async () => {
+    await platform.outbox.stop();
+    await platform.outboxRetention.stop();
+  });
   return app;
 }

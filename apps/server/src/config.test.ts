@@ -36,4 +36,11 @@ describe('loadConfig', () => {
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);
   });
+
+  it('keeps outbox events for whole hours, at least one', () => {
+    expect(loadConfig({}).OUTBOX_RETENTION_HOURS).toBe(72);
+    expect(loadConfig({ OUTBOX_RETENTION_HOURS: '6' }).OUTBOX_RETENTION_HOURS).toBe(6);
+    expect(() => loadConfig({ OUTBOX_RETENTION_HOURS: '0' })).toThrow(/OUTBOX_RETENTION_HOURS="0"/);
+    expect(() => loadConfig({ OUTBOX_RETENTION_HOURS: '1.5' })).toThrow(/OUTBOX_RETENTION_HOURS="1.5"/);
+  });
 });

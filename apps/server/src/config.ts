@@ -63,6 +63,12 @@ export const ConfigSchema = Type.Object({
     default: 1_048_576,
     description: 'Largest accepted request body, in bytes.',
   }),
+  OUTBOX_RETENTION_HOURS: Type.Integer({
+    minimum: 1,
+    default: 72,
+    description:
+      'Hours a domain event stays in the outbox after it occurred; older ones are dropped in the background.',
+  }),
   DEMO_PORT: Type.Integer({
     minimum: 1,
     maximum: 65535,
@@ -75,7 +81,7 @@ export type Config = Static<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
-const integerKeys = new Set(['PORT', 'BODY_LIMIT', 'DEMO_PORT']);
+const integerKeys = new Set(['PORT', 'BODY_LIMIT', 'OUTBOX_RETENTION_HOURS', 'DEMO_PORT']);
 
 /** Reads the configuration from `env`, applies defaults and refuses bad values with a message naming them. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

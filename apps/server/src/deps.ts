@@ -34,6 +34,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { configuredSecretsKey, secretBox } from './lib/secret-box.ts';
 import { type Mailer, mailer } from './mail/index.ts';
 import { createOutboxDispatcher, type OutboxDispatcher } from './outbox/dispatcher.ts';
+import { createOutboxRetention, type OutboxRetention } from './outbox/retention.ts';
 
 /** Everything services need, built once and passed down explicitly (no container). */
 export interface Platform {
@@ -41,6 +42,7 @@ export interface Platform {
   database: Database;
   clock: Clock;
   outbox: OutboxDispatcher;
+  outboxRetention: OutboxRetention;
   sites: SitesDeps;
   identity: {
     signingKeys: SigningKeys;
@@ -109,6 +111,11 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     error: (details: object, message: string) => console.error(message, details),
   };
   const outbox = createOutboxDispatcher(database, { clock, log });
+  const outboxRetention = createOutboxRetention(database, {
+    clock,
+    log,
+    retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
+  });
   const stores: StoresDeps = {
     store: catalogStore(database, clock),
     sites,
@@ -135,6 +142,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     database,
     clock,
     outbox,
+    outboxRetention,
     sites,
     identity: { signingKeys: keys, tokens, apiKeys: keyStore, context: identityContext, sso },
     mail,
@@ -146,6 +154,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     },
     async close() {
       await outbox.stop();
+      await outboxRetention.stop();
       // A database handed in (tests) belongs to whoever made it.
       if (!overrides.database) await database.close();
     },

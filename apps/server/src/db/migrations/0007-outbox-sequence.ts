@@ -5,9 +5,10 @@ import type { MigrationDb } from './helpers.ts';
 /**
  * SQLite: the outbox's `seq` without AUTOINCREMENT. AUTOINCREMENT keeps the highest number ever used
  * in `sqlite_sequence`, one more row written and one more page at the commit of every change in
- * Plaza; it only matters when the newest rows are deleted, and outbox rows never are, so a plain
- * INTEGER PRIMARY KEY gives the same ascending numbers. SQLite cannot drop AUTOINCREMENT from a table:
- * the table is rebuilt, in one transaction. PostgreSQL's bigserial has no such cost: unchanged.
+ * Plaza; it only matters when the newest rows are deleted, and retention (outbox/retention.ts) always
+ * keeps the newest one, so a plain INTEGER PRIMARY KEY gives the same ascending numbers. SQLite
+ * cannot drop AUTOINCREMENT from a table: the table is rebuilt, in one transaction. PostgreSQL's
+ * bigserial has no such cost: unchanged.
  */
 export const outboxSequence = (engine: Engine): Migration => ({
   async up(db: MigrationDb) {

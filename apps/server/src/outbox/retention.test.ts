@@ -1,0 +1,123 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { engines, freshDatabase, type TestDatabase } from '../../test/engines.ts';
+import { manualClock } from '../lib/clock.ts';
+import { createOutboxRetention, pruneOutbox } from './retention.ts';
+
+const HOUR = 3_600_000;
+
+describe.each(engines)('outbox retention (%s)', (engine) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await freshDatabase(engine);
+  });
+  afterAll(() => database.dispose());
+  beforeEach(async () => {
+    await database.db.deleteFrom('outbox').execute();
+  });
+
+  /** Records one event per date, in order; `dispatched` marks them delivered. */
+  const record = (dates: string[], dispatched = false) =>
+    database.db
+      .insertInto('outbox')
+      .values(
+        dates.map((date, i) => ({
+          site_id: 'site-1',
+          entity_kind: 'cart',
+          entity_id: `cart-${i}`,
+          event: 'updated' as const,
+          payload: '{"entity":{}}',
+          occurred_date: date,
+          dispatched_date: dispatched ? date : null,
+        })),
+      )
+      .execute();
+  const left = async () =>
+    (await database.db.selectFrom('outbox').select(['seq', 'occurred_date']).orderBy('seq').execute()).map(
+      (row) => ({ seq: Number(row.seq), date: row.occurred_date }),
+    );
+
+  it('drops the events older than the cut-off, delivered or not, in batches, and keeps the younger ones', async () => {
+    await record(['2026-01-01T00:00:00.000Z', '2026-01-01T01:00:00.000Z', '2026-01-01T02:00:00.000Z'], true);
+    await record(['2026-01-01T03:00:00.000Z', '2026-01-01T04:00:00.000Z']);
+    await record(['2026-01-02T00:00:00.000Z', '2026-01-02T01:00:00.000Z']);
+
+    expect(await pruneOutbox(database, '2026-01-01T12:00:00.000Z', 2)).toBe(5);
+
+    expect((await left()).map((row) => row.date)).toEqual([
+      '2026-01-02T00:00:00.000Z',
+      '2026-01-02T01:00:00.000Z',
+    ]);
+    expect(await pruneOutbox(database, '2026-01-01T12:00:00.000Z', 2)).toBe(0);
+  });
+
+  it('keeps the newest event however old, so that numbers are never handed out again', async () => {
+    await record(['2026-01-01T00:00:00.000Z', '2026-01-01T01:00:00.000Z', '2026-01-01T02:00:00.000Z']);
+    const newest = (await left()).at(-1)!;
+
+    expect(await pruneOutbox(database, '2026-06-01T00:00:00.000Z')).toBe(2);
+    expect(await left()).toEqual([newest]);
+
+    await record(['2026-06-02T00:00:00.000Z']);
+    expect((await left()).at(-1)!.seq).toBeGreaterThan(newest.seq);
+  });
+
+  it('stops at the first younger event, even when an older one follows it', async () => {
+    // The clock was set back between the second and the third write.
+    await record(['2026-01-01T00:00:00.000Z', '2026-01-03T00:00:00.000Z', '2026-01-01T05:00:00.000Z']);
+    await record(['2026-01-04T00:00:00.000Z']);
+
+    expect(await pruneOutbox(database, '2026-01-02T00:00:00.000Z')).toBe(1);
+    expect((await left()).map((row) => row.date)).toEqual([
+      '2026-01-03T00:00:00.000Z',
+      '2026-01-01T05:00:00.000Z',
+      '2026-01-04T00:00:00.000Z',
+    ]);
+  });
+
+  describe('in the background', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('prunes what is older than the retention on its clock, first a few seconds after start', async () => {
+      const clock = manualClock('2026-01-10T00:00:00.000Z');
+      const retention = createOutboxRetention(database, {
+        clock,
+        log: { error: () => {} },
+        retentionMs: 72 * HOUR,
+      });
+      await record(['2026-01-06T00:00:00.000Z', '2026-01-07T01:00:00.000Z', '2026-01-09T00:00:00.000Z']);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+      retention.start(60_000);
+
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(await left()).toHaveLength(3);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await vi.waitFor(async () => expect(await left()).toHaveLength(2));
+
+      clock.advance(24 * HOUR);
+      await vi.advanceTimersByTimeAsync(60_000);
+      await vi.waitFor(async () => expect(await left()).toHaveLength(1));
+      expect((await left())[0]!.date).toBe('2026-01-09T00:00:00.000Z');
+      await retention.stop();
+    });
+
+    it('logs a failed prune and goes on', async () => {
+      const errors: string[] = [];
+      const broken = { ...database, db: database.db.withSchema('no_such_schema') };
+      const retention = createOutboxRetention(broken, {
+        clock: manualClock('2026-01-10T00:00:00.000Z'),
+        log: { error: (_details, message) => errors.push(message) },
+        retentionMs: HOUR,
+      });
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+      retention.start(60_000);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.waitFor(() => expect(errors).toEqual(['outbox prune failed']));
+      await vi.advanceTimersByTimeAsync(60_000);
+      await vi.waitFor(() => expect(errors).toHaveLength(2));
+      await retention.stop();
+    });
+  });
+});

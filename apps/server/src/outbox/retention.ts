@@ -1,0 +1,93 @@
+import type { Database } from '../db/connect.ts';
+import type { Clock } from '../lib/clock.ts';
+
+/**
+ * The outbox keeps each event for a while after it occurred and then drops it: every write adds a row,
+ * and without this the table would grow for as long as the site runs. By then in-process subscribers
+ * have long had it (the dispatcher runs every second) and durable consumers keep their own records of
+ * what they delivered; an event still pending at that age has had no one to read it.
+ *
+ * The newest row is always kept: SQLite numbers a plain INTEGER PRIMARY KEY from the highest one present
+ * (migration 0007), so an emptied table would hand out numbers already used.
+ */
+export interface OutboxRetention {
+  /** Drops what is older than the retention now; how many events were dropped. */
+  pruneNow(): Promise<number>;
+  /** Prunes shortly after start and then every `intervalMs`, in the background. */
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+interface Logger {
+  error(details: object, message: string): void;
+}
+
+/**
+ * Drops the events that occurred before `before`, oldest first, `batchSize` rows per statement, and
+ * stops at the first younger one (events are numbered in the order they occurred). Several processes
+ * may prune at once: each DELETE re-checks the date, so a row committed meanwhile is never taken.
+ */
+export async function pruneOutbox(database: Database, before: string, batchSize = 1000): Promise<number> {
+  let dropped = 0;
+  for (;;) {
+    // One row past the batch says whether the batch's last row is the newest one, which stays.
+    const rows = await database.db
+      .selectFrom('outbox')
+      .select(['seq', 'occurred_date'])
+      .orderBy('seq')
+      .limit(batchSize + 1)
+      .execute();
+    const candidates = rows.length > batchSize ? rows.slice(0, batchSize) : rows.slice(0, -1);
+    const old = candidates.findIndex((row) => row.occurred_date >= before);
+    const count = old === -1 ? candidates.length : old;
+    if (count === 0) return dropped;
+    const result = await database.db
+      .deleteFrom('outbox')
+      .where('seq', '<=', Number(candidates[count - 1]!.seq))
+      .where('occurred_date', '<', before)
+      .executeTakeFirst();
+    dropped += Number(result.numDeletedRows);
+    if (count < batchSize) return dropped;
+  }
+}
+
+export function createOutboxRetention(
+  database: Database,
+  deps: { clock: Clock; log: Logger; retentionMs: number },
+): OutboxRetention {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  const pruneNow = (): Promise<number> => {
+    running ??= pruneOutbox(
+      database,
+      new Date(deps.clock.now().getTime() - deps.retentionMs).toISOString(),
+    ).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const pruneInBackground = () => {
+    pruneNow().catch((error: unknown) => deps.log.error({ err: error }, 'outbox prune failed'));
+  };
+
+  return {
+    pruneNow,
+    start(intervalMs = 10 * 60_000) {
+      if (timer) return;
+      // Not at once: a server that just started has its own start-up work to do first.
+      timer = setTimeout(() => {
+        pruneInBackground();
+        timer = setInterval(pruneInBackground, intervalMs);
+        timer.unref();
+      }, 5_000);
+      timer.unref();
+    },
+    async stop() {
+      clearTimeout(timer);
+      clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
