@@ -1,8 +1,9 @@
 import { checkout, currentCart, orders } from '@wix/ecom';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { products } from '@wix/stores';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Plaza, STORES_APP_ID, startPlaza } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STORES_APP_ID } from './harness.ts';
+import { plaza, usePlazaPerFile } from './plaza-per-file.ts';
 
 /**
  * `@wix/ecom` `checkout` and `orders`, unchanged, against Plaza: the buyer reads and completes a
@@ -11,8 +12,6 @@ import { type Plaza, STORES_APP_ID, startPlaza } from './harness.ts';
  * admin (`ApiKeyStrategy`).
  */
 
-let plaza: Plaza;
-let restoreFetch: () => void;
 let buyer: ReturnType<typeof buyerClient>;
 let owner: ReturnType<typeof ownerClient>;
 
@@ -29,18 +28,9 @@ const ownerClient = () =>
     fetch: plaza.fetch,
   });
 
-beforeAll(async () => {
-  plaza = await startPlaza();
-  restoreFetch = plaza.installGlobalFetch();
+usePlazaPerFile(() => {
   buyer = buyerClient();
   owner = ownerClient();
-});
-afterAll(async () => {
-  restoreFetch?.();
-  await plaza?.close();
-});
-beforeEach(() => {
-  plaza.requests.length = 0;
 });
 
 const lastCall = () => plaza.requests.at(-1)!;

@@ -1,8 +1,9 @@
 import { members } from '@wix/members';
 import { createClient, OAuthStrategy } from '@wix/sdk-1-15';
 import { products } from '@wix/stores';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ORIGIN, DEMO_REDIRECT_URI, type Plaza, startPlaza } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ORIGIN, DEMO_REDIRECT_URI } from './harness.ts';
+import { plaza, usePlazaPerFile } from './plaza-per-file.ts';
 
 /**
  * `@wix/sdk` 1.15.10, the version the public demo app locks (map 6.9, 18): no CDN (module calls
@@ -11,20 +12,7 @@ import { DEMO_ORIGIN, DEMO_REDIRECT_URI, type Plaza, startPlaza } from './harnes
  * `createClient({ fetch })` option: every call goes through the global fetch the harness replaces.
  */
 
-let plaza: Plaza;
-let restoreFetch: () => void;
-
-beforeAll(async () => {
-  plaza = await startPlaza();
-  restoreFetch = plaza.installGlobalFetch();
-});
-afterAll(async () => {
-  restoreFetch?.();
-  await plaza?.close();
-});
-beforeEach(() => {
-  plaza.requests.length = 0;
-});
+usePlazaPerFile();
 
 const tokenBodies = () =>
   plaza.requests.filter((r) => r.pathAndQuery === '/oauth2/token').map((r) => JSON.parse(r.body ?? 'null'));

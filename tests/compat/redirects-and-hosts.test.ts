@@ -2,8 +2,9 @@ import { currentCart } from '@wix/ecom';
 import { redirects } from '@wix/redirects';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { products } from '@wix/stores';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOM_HOST, DEMO_ORIGIN, DEMO_REDIRECT_URI, type Plaza, startPlaza } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { CUSTOM_HOST, DEMO_ORIGIN, DEMO_REDIRECT_URI } from './harness.ts';
+import { plaza, usePlazaPerFile } from './plaza-per-file.ts';
 
 /**
  * `@wix/redirects` `createRedirectSession` (map 13) for the intents Plaza serves today, and the
@@ -11,20 +12,7 @@ import { CUSTOM_HOST, DEMO_ORIGIN, DEMO_REDIRECT_URI, type Plaza, startPlaza } f
  * the `_` path table with a custom `apiBaseUrl`).
  */
 
-let plaza: Plaza;
-let restoreFetch: () => void;
-
-beforeAll(async () => {
-  plaza = await startPlaza();
-  restoreFetch = plaza.installGlobalFetch();
-});
-afterAll(async () => {
-  restoreFetch?.();
-  await plaza?.close();
-});
-beforeEach(() => {
-  plaza.requests.length = 0;
-});
+usePlazaPerFile();
 
 const lastCall = () => plaza.requests.at(-1)!;
 const bodyOf = () => JSON.parse(lastCall().body ?? 'null');
