@@ -1,8 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../../server/src/seed/demo.ts';
 import { buildTestApp, type TestApp } from '../../server/test/build-test-app.ts';
 import { demoRoot, repoRoot, viteBuild } from './build.ts';
@@ -17,6 +19,9 @@ import { demoRoot, repoRoot, viteBuild } from './build.ts';
  *   origin is this server's) and the client-id toast are in use;
  * - `badId`: built with a client id no OAuth app has (its origin is allowed by ALLOWED_ORIGINS, so
  *   the browser gets to read the server's refusal).
+ *
+ * Then the browser side the test files share (demo-shell, demo-store): Debian's Chromium, started
+ * with the environment once per test file by `useDemoBrowser`, and the steps that read the pages.
  */
 
 /**
@@ -208,4 +213,93 @@ export async function startDemoEnvironment(): Promise<DemoEnvironment> {
 export function hostedHasCheckout(): boolean {
   const router = join(repoRoot, 'apps', 'hosted', 'src', 'router.tsx');
   return existsSync(router) && /path="checkout"/.test(readFileSync(router, 'utf8'));
+}
+
+// --- the browser -------------------------------------------------------------------------------
+
+/** Debian's Chromium; PLAZA_CHROMIUM points elsewhere (playwright-core cannot download browsers here). */
+export const CHROMIUM = process.env.PLAZA_CHROMIUM ?? '/usr/bin/chromium';
+export const hasBrowser = existsSync(CHROMIUM);
+export const SKIP_REASON = `skipped: ${CHROMIUM} not found (set PLAZA_REQUIRE_BROWSER=1 to fail instead)`;
+
+/** Throws when the browser is required but missing; warns when the tests will be skipped. */
+export function checkBrowser() {
+  if (!hasBrowser && process.env.PLAZA_REQUIRE_BROWSER === '1')
+    throw new Error(`PLAZA_REQUIRE_BROWSER=1 but ${CHROMIUM} is missing`);
+  if (!hasBrowser) console.warn(`apps/demo/e2e: browser tests ${SKIP_REASON}`);
+}
+
+export const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const shotsDir = process.env.PLAZA_DEMO_SHOTS;
+
+/** The environment of the running test file, set by `useDemoBrowser`. */
+export let env: DemoEnvironment;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+/** The environment and one Chromium for the test file (its `describe`) that calls this. */
+export function useDemoBrowser() {
+  beforeAll(async () => {
+    env = await startDemoEnvironment();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    if (shotsDir) mkdirSync(shotsDir, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await env?.close();
+  });
+}
+
+export async function newPage(viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => console.error('page error:', error));
+  return page;
+}
+
+/** Waits until no tracked task runs (the overlay is gone). */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[data-loading-overlay]'));
+}
+
+/** Phone and desktop screenshots of the page as it is now; checks nothing is wider than a phone. */
+export async function shoot(page: Page, name: string) {
+  const original = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${name} on a phone`,
+  ).toBeLessThanOrEqual(PHONE.width);
+  if (shotsDir) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const [label, size] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(150);
+      await page.screenshot({
+        path: join(shotsDir, `${name}-${label}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export const example = (page: Page, slug: string) => page.locator(`[data-example="${slug}"]`);
+export const cartLine = (page: Page, name: string) => page.locator(`[data-cart] [data-line="${name}"]`);
+
+export async function sessionTokens(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'session');
+  return cookie ? JSON.parse(decodeURIComponent(cookie.value)) : undefined;
 }
