@@ -1,8 +1,17 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Plaza, pkce, randomState, startPlaza } from './harness.ts';
+import {
+  BROWSER_SKIP_REASON,
+  checkBrowser,
+  hasBrowser,
+  launchChromium,
+  type Plaza,
+  pkce,
+  randomState,
+  screenshots,
+  startPlaza,
+  VIEWPORTS,
+} from './harness.ts';
 
 /**
  * The hosted sign-in pages in a real browser against a real Plaza server: sign up with e-mail
@@ -10,22 +19,13 @@ import { type Plaza, pkce, randomState, startPlaza } from './harness.ts';
  * session errors and logout. Screenshots go to PLAZA_HOSTED_SHOTS when it is set.
  */
 
-/** Debian's Chromium; PLAZA_CHROMIUM points elsewhere (playwright-core cannot download browsers here). */
-const CHROMIUM = process.env.PLAZA_CHROMIUM ?? '/usr/bin/chromium';
-const hasBrowser = existsSync(CHROMIUM);
-if (!hasBrowser && process.env.PLAZA_REQUIRE_BROWSER === '1')
-  throw new Error(`PLAZA_REQUIRE_BROWSER=1 but ${CHROMIUM} is missing`);
-
-const SKIP_REASON = `skipped: ${CHROMIUM} not found (set PLAZA_REQUIRE_BROWSER=1 to fail instead)`;
-if (!hasBrowser) console.warn(`apps/hosted/e2e: browser tests ${SKIP_REASON}`);
+checkBrowser('sign-in');
 const PASSWORD = 'correct-Horse-7';
-const PHONE = { width: 390, height: 844 };
-const SMALL_PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
+const { phone: PHONE, smallPhone: SMALL_PHONE, desktop: DESKTOP } = VIEWPORTS;
 const shotsDir = process.env.PLAZA_HOSTED_SHOTS;
 
 describe.skipIf(!hasBrowser)(
-  `hosted sign-in pages in Chromium${hasBrowser ? '' : ` (${SKIP_REASON})`}`,
+  `hosted sign-in pages in Chromium${hasBrowser ? '' : ` (${BROWSER_SKIP_REASON})`}`,
   () => {
     let plaza: Plaza;
     let browser: Browser;
@@ -33,11 +33,7 @@ describe.skipIf(!hasBrowser)(
 
     beforeAll(async () => {
       plaza = await startPlaza();
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      });
-      if (shotsDir) mkdirSync(shotsDir, { recursive: true });
+      browser = await launchChromium();
     }, 180_000);
 
     afterAll(async () => {
@@ -45,7 +41,7 @@ describe.skipIf(!hasBrowser)(
       await plaza?.close();
     });
 
-    async function newPage(viewport = DESKTOP): Promise<Page> {
+    async function newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
@@ -53,23 +49,7 @@ describe.skipIf(!hasBrowser)(
     }
 
     /** Phone and desktop screenshots of the page as it is now. */
-    async function shoot(page: Page, name: string) {
-      if (!shotsDir) return;
-      const original = page.viewportSize();
-      for (const [label, size] of [
-        ['phone', PHONE],
-        ['desktop', DESKTOP],
-      ] as const) {
-        await page.setViewportSize(size);
-        await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({
-          path: join(shotsDir, `${name}-${label}.png`),
-          fullPage: true,
-          animations: 'disabled',
-        });
-      }
-      if (original) await page.setViewportSize(original);
-    }
+    const shoot = (page: Page, name: string) => screenshots(page, shotsDir, name);
 
     async function visitorToken() {
       const answer = await plaza.call('POST', '/oauth2/token', {
