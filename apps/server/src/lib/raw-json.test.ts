@@ -16,6 +16,27 @@ describe('raw JSON', () => {
     expect(Buffer.from(wrapRawList('items', []).text as Uint8Array).toString('utf8')).toBe('{"items":[]}');
   });
 
+  it('makes the answer of a page once, and again when the key, the rest or the page is another', () => {
+    const page = ['{"n":1}', '{"n":2}'];
+    const first = wrapRawList('items', page, { metadata: { total: 2 } });
+    expect(wrapRawList('items', page, { metadata: { total: 2 } })).toBe(first);
+
+    const recounted = wrapRawList('items', page, { metadata: { total: 3 } });
+    expect(recounted).not.toBe(first);
+    expect(JSON.parse(Buffer.from(recounted.text as Uint8Array).toString('utf8'))).toEqual({
+      items: [{ n: 1 }, { n: 2 }],
+      metadata: { total: 3 },
+    });
+    const renamed = wrapRawList('things', page, { metadata: { total: 3 } });
+    expect(Buffer.from(renamed.text as Uint8Array).toString('utf8')).toBe(
+      '{"things":[{"n":1},{"n":2}],"metadata":{"total":3}}',
+    );
+    const reread = wrapRawList('things', [...page, '{"n":3}'], { metadata: { total: 3 } });
+    expect(Buffer.from(reread.text as Uint8Array).toString('utf8')).toBe(
+      '{"things":[{"n":1},{"n":2},{"n":3}],"metadata":{"total":3}}',
+    );
+  });
+
   it('joins pieces into exactly their bytes', () => {
     const pieces = ['a', 'é', '', '🍰', 'z'];
     expect(Buffer.compare(utf8Join(pieces), Buffer.from(pieces.join(''), 'utf8'))).toBe(0);

@@ -46,19 +46,35 @@ export function wrapRaw(key: string, stored: string, rest: Record<string, unknow
   return new RawJson(utf8Join([`{${JSON.stringify(key)}:`, stored, `${restOf(rest)}}`]));
 }
 
-/** `{"<key>": [<stored>, ...], ...rest}` for list pages. */
+/**
+ * The answers made by `wrapRawList`, by page: a page the read cache hands out again is the same array,
+ * and a storefront asks for the same list again and again. Writing its ~300 KB into a new buffer each
+ * time was most of a cached list read.
+ */
+const listAnswers = new WeakMap<readonly string[], { head: string; tail: string; answer: RawJson }>();
+
+/**
+ * `{"<key>": [<stored>, ...], ...rest}` for list pages. `stored` must not change once passed (the read
+ * cache's pages never do): the answer for the same array, key and rest is made once.
+ */
 export function wrapRawList(
   key: string,
   stored: readonly string[],
   rest: Record<string, unknown> = {},
 ): RawJson {
-  const pieces = [`{${JSON.stringify(key)}:[`];
+  const head = `{${JSON.stringify(key)}:[`;
+  const tail = `]${restOf(rest)}}`;
+  const kept = listAnswers.get(stored);
+  if (kept?.head === head && kept.tail === tail) return kept.answer;
+  const pieces = [head];
   stored.forEach((text, i) => {
     if (i > 0) pieces.push(',');
     pieces.push(text);
   });
-  pieces.push(`]${restOf(rest)}}`);
-  return new RawJson(utf8Join(pieces));
+  pieces.push(tail);
+  const answer = new RawJson(utf8Join(pieces));
+  listAnswers.set(stored, { head, tail, answer });
+  return answer;
 }
 
 /** A call's answer that sends the browser elsewhere (302 with `Location`, `{}` as the body). */
