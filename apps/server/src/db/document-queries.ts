@@ -23,7 +23,13 @@ const QUERY_PLANS_LIMIT = 500;
 interface QueryPlan {
   page: CompiledQuery<{ doc: string }>;
   count: CompiledQuery<{ total: number }>;
+  /** The read-cache keys of `page` and `count`, made once with the plan. */
+  pageKey: string;
+  countKey: string;
 }
+
+/** A statement's read-cache key: its SQL and its parameters. */
+const keyOf = (compiled: CompiledQuery) => `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
 
 type DocumentDb = Kysely<Record<string, DocumentRow & Record<string, unknown>>>;
 
@@ -71,17 +77,14 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
        * counting a scan of every matching index entry (~0.6 ms for 10,000 products). Inside a
        * transaction, always read afresh.
        */
-      const keyOf = (compiled: CompiledQuery) =>
-        `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-
-      async function pageOf(compiled: CompiledQuery<{ doc: string }>): Promise<string[]> {
-        const read = async () => (await executor.executeQuery(compiled)).rows.map((row) => row.doc);
-        return executor.isTransaction ? read() : pages.get(keyOf(compiled), read);
+      async function pageOf({ page, pageKey }: QueryPlan): Promise<string[]> {
+        const read = async () => (await executor.executeQuery(page)).rows.map((row) => row.doc);
+        return executor.isTransaction ? read() : pages.get(pageKey, read);
       }
 
-      async function countOf(compiled: CompiledQuery<{ total: number }>): Promise<number> {
-        const count = async () => Number((await executor.executeQuery(compiled)).rows[0]?.total);
-        return executor.isTransaction ? count() : totals.get(keyOf(compiled), count);
+      async function countOf({ count, countKey }: QueryPlan): Promise<number> {
+        const counted = async () => Number((await executor.executeQuery(count)).rows[0]?.total);
+        return executor.isTransaction ? counted() : totals.get(countKey, counted);
       }
 
       /**
@@ -117,10 +120,8 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
               ),
           ).compile();
         }
-        const plan: QueryPlan = {
-          page,
-          count: base.select((eb) => eb.fn.countAll<number>().as('total')).compile(),
-        };
+        const count = base.select((eb) => eb.fn.countAll<number>().as('total')).compile();
+        const plan: QueryPlan = { page, count, pageKey: keyOf(page), countKey: keyOf(count) };
         if (queryPlans.size >= QUERY_PLANS_LIMIT) queryPlans.clear();
         queryPlans.set(key, plan);
         return plan;
@@ -134,12 +135,12 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
         ): Promise<QueryPage> {
           const resolved = resolveQuery(input as Parameters<typeof resolveQuery>[0], options);
           const plan = await queryPlan(resolved, options.fieldPrefix ?? 'query');
-          const items = resolved.limit === 0 ? [] : await pageOf(plan.page);
+          const items = resolved.limit === 0 ? [] : await pageOf(plan);
           // A page that is not full needs no count: the total is where it ends.
           const total =
             items.length > 0 && items.length < resolved.limit
               ? resolved.offset + items.length
-              : await countOf(plan.count);
+              : await countOf(plan);
           return { items, metadata: pagingMetadata(resolved, items.length, total) };
         },
 
