@@ -16,7 +16,8 @@ export interface OutboxDispatcher {
   stop(): Promise<void>;
 }
 
-interface Logger {
+/** Where the outbox's background work reports a failure (the platform's error log). */
+export interface Logger {
   error(details: object, message: string): void;
 }
 

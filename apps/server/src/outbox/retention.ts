@@ -1,5 +1,6 @@
 import type { Database } from '../db/connect.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Logger } from './dispatcher.ts';
 
 /**
  * The outbox keeps each event for a while after it occurred and then drops it: every write adds a row,
@@ -16,10 +17,6 @@ export interface OutboxRetention {
   /** Prunes shortly after start and then every `intervalMs`, in the background. */
   start(intervalMs?: number): void;
   stop(): Promise<void>;
-}
-
-interface Logger {
-  error(details: object, message: string): void;
 }
 
 /**
