@@ -19,6 +19,8 @@ const COUNT_CACHE_LIMIT = 500;
 /** Pages hold whole documents (a storefront's 50 products: ~250 KB): fewer of them are kept. */
 const PAGE_CACHE_LIMIT = 100;
 const QUERY_PLANS_LIMIT = 500;
+/** Sites one frozen query is remembered for (the same storefront query runs on every site). */
+const FROZEN_PLANS_PER_QUERY = 100;
 
 interface QueryPlan {
   page: CompiledQuery<{ doc: string }>;
@@ -44,6 +46,12 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
   });
   const sortPlans = new Map<string, boolean>();
   const queryPlans = new Map<string, QueryPlan>();
+  /**
+   * Frozen queries (the same remembered request, e.g. a storefront's list: products.ts `decodeDotR`)
+   * resolved and planned, by site and options: such a query never changes, and resolving it and making
+   * its plan key (a JSON of its filter) is most of what a cached read of its page costs.
+   */
+  const frozenPlans = new WeakMap<object, Map<string, { resolved: ResolvedQuery; plan: QueryPlan }>>();
 
   /**
    * SQLite only: whether the engine would sort the page's rows, documents included, to pick the page
@@ -133,8 +141,20 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
           input: unknown,
           options: { fieldPrefix?: string; defaultLimit?: number; maxLimit?: number } = {},
         ): Promise<QueryPage> {
-          const resolved = resolveQuery(input as Parameters<typeof resolveQuery>[0], options);
-          const plan = await queryPlan(resolved, options.fieldPrefix ?? 'query');
+          const frozen = typeof input === 'object' && input !== null && Object.isFrozen(input);
+          const key = frozen
+            ? `${siteId}\u0000${options.fieldPrefix}\u0000${options.defaultLimit}\u0000${options.maxLimit}`
+            : '';
+          const known = frozen ? frozenPlans.get(input)?.get(key) : undefined;
+          const resolved =
+            known?.resolved ?? resolveQuery(input as Parameters<typeof resolveQuery>[0], options);
+          const plan = known?.plan ?? (await queryPlan(resolved, options.fieldPrefix ?? 'query'));
+          if (frozen && !known) {
+            const bySite = frozenPlans.get(input) ?? new Map();
+            if (bySite.size >= FROZEN_PLANS_PER_QUERY) bySite.clear();
+            bySite.set(key, { resolved, plan });
+            frozenPlans.set(input, bySite);
+          }
           const items = resolved.limit === 0 ? [] : await pageOf(plan);
           // A page that is not full needs no count: the total is where it ends.
           const total =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyJson } from './json-copy.ts';
+import { copyJson, freezeJson } from './json-copy.ts';
 
 describe('copyJson', () => {
   it('copies every level, so changing the copy leaves the original as it was', () => {
@@ -22,5 +22,25 @@ describe('copyJson', () => {
     expect(copyJson('x')).toBe('x');
     expect(copyJson(3)).toBe(3);
     expect(copyJson(null)).toBe(null);
+  });
+});
+
+describe('freezeJson', () => {
+  it('freezes every level, so that no holder can change what the others read', () => {
+    const shared = freezeJson({
+      query: { filter: { $and: [{ visible: true }] }, sort: [{ fieldName: 'name' }] },
+    });
+    expect(() => {
+      (shared as any).query = {};
+    }).toThrow(TypeError);
+    expect(() => {
+      (shared.query.filter.$and as unknown[]).push({});
+    }).toThrow(TypeError);
+    expect(() => {
+      (shared.query.sort[0] as any).order = 'DESC';
+    }).toThrow(TypeError);
+    expect(shared).toEqual({
+      query: { filter: { $and: [{ visible: true }] }, sort: [{ fieldName: 'name' }] },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { createCollection, createProduct, R, W } from './stores-fixtures.ts';
+import { createCollection, createProduct, dotR, R, tShirt, W } from './stores-fixtures.ts';
 
 /** Same checks as tenant-isolation.test.ts, for catalog products and collections. */
 interface Resource {
@@ -84,6 +84,28 @@ describe.each(engines)('stores tenant isolation (%s)', (engine) => {
       expect(stillThere.statusCode).toBe(200);
       expect(stillThere.data[resource.name].revision).toBe('1');
     });
+  });
+
+  it('answers the same GET query for each site and caller with their own products, also when remembered', async () => {
+    const [c, d] = [await t.createSite({ name: 'C' }), await t.createSite({ name: 'D' })];
+    await createProduct(t, c, tShirt({ name: 'C shown', sku: 'C-1' }));
+    await createProduct(t, c, tShirt({ name: 'C hidden', sku: 'C-2', visible: false }));
+    await createProduct(t, d, tShirt({ name: 'D shown', sku: 'D-1' }));
+    const url = `${R}/products/query-platformized?.r=${dotR({ query: { sort: [{ fieldName: 'name', order: 'ASC' }] } })}`;
+    const names = async (auth: string) => {
+      const response = await t.call({ method: 'GET', url, auth });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.data.products.map((product: { name: string }) => product.name);
+    };
+    // The second round is answered from the query as the first one decoded, scoped and planned it.
+    for (let round = 0; round < 2; round++) {
+      expect(await names(await c.token('visitor'))).toEqual(['C shown']);
+      expect(await names(c.adminKey)).toEqual(['C hidden', 'C shown']);
+      expect(await names(await d.token('visitor'))).toEqual(['D shown']);
+      expect(await names(d.adminKey)).toEqual(['D shown']);
+    }
+    await createProduct(t, d, tShirt({ name: 'D added', sku: 'D-2' }));
+    expect(await names(await d.token('visitor'))).toEqual(['D added', 'D shown']);
   });
 
   it('keeps variants, options availability and collection membership per site', async () => {

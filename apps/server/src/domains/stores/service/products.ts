@@ -2,6 +2,7 @@
 import type { Caller } from '../../../http/access.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
+import { freezeJson } from '../../../lib/json-copy.ts';
 import { isObject } from '../../../lib/paths.ts';
 import { type RawJson, rawJson, wrapRaw, wrapRawList } from '../../../lib/raw-json.ts';
 import { parseFilter } from '../../../query/index.ts';
@@ -164,6 +165,28 @@ interface WireQuery {
  * (and cursors made from such a filter only); without a sort the newest come first.
  */
 export function scopedQuery(query: unknown, admin: boolean, prefix = 'query'): WireQuery {
+  const remembered = prefix === 'query' && isObject(query) && Object.isFrozen(query);
+  if (remembered) {
+    const known = scopedQueries.get(query)?.[admin ? 1 : 0];
+    if (known) return known;
+  }
+  const wire = scopeQuery(query, admin, prefix);
+  if (remembered) {
+    const both = scopedQueries.get(query) ?? [undefined, undefined];
+    both[admin ? 1 : 0] = freezeJson(wire);
+    scopedQueries.set(query, both);
+  }
+  return wire;
+}
+
+/**
+ * The scoped queries of frozen queries (remembered `.r` requests, see decodeDotR), for visitors and for
+ * admins: the same query object gets the same frozen wire query, which the document store's plans are
+ * remembered by in turn.
+ */
+const scopedQueries = new WeakMap<object, [WireQuery | undefined, WireQuery | undefined]>();
+
+function scopeQuery(query: unknown, admin: boolean, prefix: string): WireQuery {
   if (query !== undefined && query !== null && !isObject(query))
     throw invalidField(prefix, 'Expected a query object');
   const wire = { ...((query ?? {}) as WireQuery) };
@@ -203,19 +226,37 @@ function cursorIsScoped(cursor: unknown): boolean {
   }
 }
 
-/** `.r` of the GET form: base64url JSON of the whole request (`{query}`), map 2.3. */
+/**
+ * Requests of the GET form by their `.r`, decoded and frozen: a storefront sends the same few lists
+ * again and again, and decoding, scoping and planning a query cost as much as the rest of a cached read.
+ */
+const decodedRequests = new Map<string, Record<string, unknown>>();
+const DECODED_LIMIT = 500;
+/** Longer `.r` values are decoded each time rather than kept. */
+const DECODED_MAX_LENGTH = 4096;
+
+const malformedDotR = () =>
+  invalidField('.r', 'must be base64url-encoded JSON of the request, e.g. {"query":{}}', 'FORMAT');
+
+/** `.r` of the GET form: base64url JSON of the whole request (`{query}`), map 2.3; frozen, shared. */
 export function decodeDotR(value: unknown): Record<string, unknown> {
   if (value === undefined || value === '') return {};
-  const malformed = () =>
-    invalidField('.r', 'must be base64url-encoded JSON of the request, e.g. {"query":{}}', 'FORMAT');
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_=-]*$/.test(value)) throw malformed();
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_=-]*$/.test(value)) throw malformedDotR();
+  const known = decodedRequests.get(value);
+  if (known) return known;
+  let decoded: unknown;
   try {
-    const decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
-    if (!isObject(decoded)) throw malformed();
-    return decoded;
+    decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
-    throw malformed();
+    throw malformedDotR();
   }
+  if (!isObject(decoded)) throw malformedDotR();
+  freezeJson(decoded);
+  if (value.length <= DECODED_MAX_LENGTH) {
+    if (decodedRequests.size >= DECODED_LIMIT) decodedRequests.clear();
+    decodedRequests.set(value, decoded);
+  }
+  return decoded;
 }
 
 export async function queryProducts(
