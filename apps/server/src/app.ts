@@ -12,7 +12,7 @@ import { sitesRoutes } from './domains/sites/index.ts';
 import { installMediaRoute, storesRoutes } from './domains/stores/index.ts';
 import { callModule, registerCalls } from './http/calls.ts';
 import { installCors } from './http/cors.ts';
-import { installErrorEnvelope } from './http/error-envelope.ts';
+import { answerFrameworkError, installErrorEnvelope } from './http/error-envelope.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installHostedPages } from './http/static-apps.ts';
 import { installValidators } from './http/validation.ts';
@@ -63,6 +63,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // Paths carry raw values (map 2.1): let slugs and ids keep characters such as ':'.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
 
   // A callback hook, not an async one: it runs on every request, and an async hook costs a promise and

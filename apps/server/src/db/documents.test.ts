@@ -302,4 +302,9 @@ describe('parseMask', () => {
   it('refuses malformed paths', () => {
     expect(() => parseMask('name;drop table')).toThrow(ValidationError);
   });
+  it('refuses paths that lead into a prototype', () => {
+    for (const mask of ['__proto__.toString', 'name,constructor.prototype.x', ['prototype']]) {
+      expect(() => parseMask(mask)).toThrow(ValidationError);
+    }
+  });
 });

@@ -1,7 +1,8 @@
 import type { Access, CallDefinition, RequestOf, ResponseOf } from '@plaza/contracts';
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { setPath } from '../lib/paths.ts';
+import { invalidField } from '../lib/errors.ts';
+import { prototypeSegments, setPath } from '../lib/paths.ts';
 import { RawJson, Redirect } from '../lib/raw-json.ts';
 import { type Authenticator, authorize, authorizeCached, type Caller } from './access.ts';
 
@@ -104,9 +105,37 @@ function flatQuerySchema(
   } as unknown as TSchema;
 }
 
-function unflatten(query: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The flat schema lets keys it does not describe through (clients may send more than a call reads),
+ * so a dotted key is checked here: none may reach the prototype, and none may turn a declared
+ * scalar into an object (`clientId.x=1` would hand the handler `{x: '1'}` for a string).
+ */
+function checkQueryKey(key: string, declared: Record<string, TSchema>) {
+  const segments = key.split('.');
+  if (segments.some((segment) => prototypeSegments.has(segment))) {
+    throw invalidField(key, 'is not an allowed query parameter', 'FIELD_NOT_ALLOWED');
+  }
+  for (let end = 1; end < segments.length; end++) {
+    const field = segments.slice(0, end).join('.');
+    const schema = declared[field];
+    if (schema && schema.type !== 'object') {
+      throw invalidField(
+        field,
+        `must be a single value, not an object: send ${field}=… rather than ${key}=…`,
+      );
+    }
+  }
+}
+
+function unflatten(
+  query: Record<string, unknown>,
+  declared: Record<string, TSchema>,
+): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query)) setPath(input, key, value);
+  for (const [key, value] of Object.entries(query)) {
+    if (key.includes('.') || prototypeSegments.has(key)) checkQueryKey(key, declared);
+    setPath(input, key, value);
+  }
   return input;
 }
 
@@ -140,6 +169,8 @@ export function registerCalls(app: FastifyInstance, module: CallModule, authenti
       const paramKeys = params.map((param) => [param, param.replace(/\./g, '__')] as const);
       const requestSchema = withOptional(call.request, params);
       const usesQuery = call.method === 'GET' || call.method === 'DELETE';
+      const querySchema = usesQuery ? flatQuerySchema(requestSchema) : undefined;
+      const queryFields = (querySchema?.properties ?? {}) as Record<string, TSchema>;
       app.route({
         method: call.method,
         url: toFastifyPath(path),
@@ -160,7 +191,7 @@ export function registerCalls(app: FastifyInstance, module: CallModule, authenti
                 ),
               }
             : {}),
-          ...(usesQuery ? { querystring: flatQuerySchema(requestSchema) } : { body: requestSchema }),
+          ...(querySchema ? { querystring: querySchema } : { body: requestSchema }),
           response: { 200: call.response },
         },
         // Credentials are checked before the body is even read: an anonymous caller learns nothing about validation.
@@ -197,7 +228,7 @@ export function registerCalls(app: FastifyInstance, module: CallModule, authenti
         handler: async (request, reply) => {
           const caller = request.plazaCaller ?? undefined;
           const input = usesQuery
-            ? unflatten(request.query as Record<string, unknown>)
+            ? unflatten(request.query as Record<string, unknown>, queryFields)
             : (request.body as Record<string, unknown>);
           const routeParams = request.params as Record<string, string>;
           for (const [param, key] of paramKeys) setPath(input, param, routeParams[key]);

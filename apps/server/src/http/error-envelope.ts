@@ -44,6 +44,16 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
     code: 'PAYLOAD_TOO_LARGE',
     message: 'The request body is too large',
   },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'INVALID_PATH',
+    message: 'The path is not valid: a percent-encoded part of it is not UTF-8',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'PATH_PARAMETER_TOO_LONG',
+    message: 'A path parameter is too long for any id, slug or name',
+  },
 };
 
 export function toEnvelope(error: unknown): { status: number; envelope: Envelope } {
@@ -98,6 +108,16 @@ export function toEnvelope(error: unknown): { status: number; envelope: Envelope
       'An unexpected error occurred; quote the request id when reporting it.',
     ),
   };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own refusals (a path that is not UTF-8, a path
+ * parameter over the length limit) come before any route or hook, so the request id is set here.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, envelope } = toEnvelope(error);
+  request.log.info({ status, code: error.code }, envelope.message);
+  return reply.status(status).header('x-wix-request-id', request.id).type('application/json').send(envelope);
 }
 
 /** Every answer that is not a 200 goes out in the envelope of the API map, section 4. */

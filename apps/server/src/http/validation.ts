@@ -1,11 +1,13 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import type { FieldViolation, ViolatedRule } from '../lib/errors.ts';
+import { type FieldViolation, ValidationError, type ViolatedRule } from '../lib/errors.ts';
 
 /**
  * Request validation: JSON bodies are checked strictly (no type coercion), query strings with
  * coercion ("10" → 10, a single value → a one-element array), both reporting every problem.
+ * Whatever the schema, no part of a request may hold text or nesting the engines cannot keep
+ * (`unstorable`).
  */
 export function installValidators(app: FastifyInstance) {
   const strict = withFormats(
@@ -15,8 +17,104 @@ export function installValidators(app: FastifyInstance) {
     new Ajv({ allErrors: true, strict: false, coerceTypes: 'array', useDefaults: true }),
   );
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'querystring' || httpPart === 'params' ? coercing.compile(schema) : strict.compile(schema),
+    storable(
+      httpPart === 'querystring' || httpPart === 'params' ? coercing.compile(schema) : strict.compile(schema),
+      httpPart ?? 'body',
+    ),
   );
+}
+
+/** Deeper JSON is refused: nothing Plaza keeps nests so far, and serialising far deeper overflows the stack. */
+const MAX_NESTING = 64;
+
+interface Unstorable {
+  /** From the offending value up to the request's root. */
+  path: Array<string | number>;
+  description: string;
+  rule: ViolatedRule;
+}
+
+/**
+ * PostgreSQL refuses U+0000 in text and JSONB and an unpaired surrogate in JSONB, where SQLite would
+ * store both: refused on every engine, so that the engines answer alike and never with a 500.
+ */
+function unstorableText(text: string): Unstorable | undefined {
+  if (text.includes('\u0000')) {
+    return { path: [], description: 'must not contain the NUL character (U+0000)', rule: 'FORMAT' };
+  }
+  if (!(text as string & { isWellFormed(): boolean }).isWellFormed()) {
+    return {
+      path: [],
+      description: 'must be valid Unicode (it holds an unpaired surrogate)',
+      rule: 'FORMAT',
+    };
+  }
+  return undefined;
+}
+
+/** The first part of `value` that cannot be kept; the path is built only for the one found. */
+function unstorable(value: unknown, depth: number): Unstorable | undefined {
+  if (typeof value === 'string') return unstorableText(value);
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth === MAX_NESTING) {
+    return {
+      path: [],
+      description: `must not nest more than ${MAX_NESTING} levels deep`,
+      rule: 'VALIDATION',
+    };
+  }
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = unstorable(value[index], depth + 1);
+      if (found) {
+        found.path.push(index);
+        return found;
+      }
+    }
+    return undefined;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    const found = unstorableText(key) ?? unstorable(object[key], depth + 1);
+    if (found) {
+      found.path.push(key);
+      return found;
+    }
+  }
+  return undefined;
+}
+
+/** The field as schema violations name it: `a[0].b` in a body, a query key as sent, a path parameter as in the contract. */
+function pathOf(path: Array<string | number>, httpPart: string): string {
+  const segments = path.reverse();
+  if (httpPart === 'querystring') return String(segments[0] ?? httpPart);
+  if (httpPart === 'params') return String(segments[0] ?? httpPart).replace(/__/g, '.');
+  const field = segments.reduce<string>(
+    (path, segment) =>
+      typeof segment === 'number' ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment,
+    '',
+  );
+  return field || httpPart;
+}
+
+/** `validate`, then the check of `unstorable`, answered as a validation error naming the field. */
+function storable(validate: ValidateFunction, httpPart: string) {
+  const check = (data: unknown, context?: object) => {
+    if (!validate(data, context as never)) {
+      check.errors = validate.errors;
+      return false;
+    }
+    const found = unstorable(data, 0);
+    if (!found) return true;
+    const field = pathOf(found.path, httpPart);
+    return {
+      error: new ValidationError([{ field, description: found.description, violatedRule: found.rule }]),
+    };
+  };
+  check.errors = undefined as ValidateFunction['errors'];
+  // Fastify passes the parent object to a function that has one, so that Ajv can coerce the root value.
+  check.schemaEnv = validate.schemaEnv;
+  return check;
 }
 
 function withFormats(ajv: Ajv): Ajv {

@@ -29,4 +29,20 @@ describe('dotted paths', () => {
     setPath(target, 'absent.deep', undefined);
     expect(target).toEqual({ name: 'Mug', priceData: { currency: 'USD' }, stock: { quantity: 3 } });
   });
+
+  it('never follows a path into a prototype, to read, write or remove', () => {
+    const target: Record<string, unknown> = { name: 'Mug' };
+    setPath(target, '__proto__.polluted', 1);
+    setPath(target, 'constructor.prototype.polluted', 1);
+    setPath(target, '__proto__', { polluted: 1 });
+    setPath(target, '__proto__.toString', undefined);
+    expect('polluted' in Object.prototype).toBe(false);
+    expect(typeof Object.prototype.toString).toBe('function');
+    expect(Object.getPrototypeOf(target)).toBe(Object.prototype);
+    expect(target).toEqual({ name: 'Mug' });
+    expect(getPath(target, 'constructor')).toBeUndefined();
+    expect(getPath(target, '__proto__')).toBeUndefined();
+    expect(getPath(target, 'name.constructor')).toBeUndefined();
+    expect(getPath({ a: {} }, 'a.__proto__.toString')).toBeUndefined();
+  });
 });

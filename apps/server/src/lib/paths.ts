@@ -5,11 +5,19 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Segments that lead out of a plain object into its prototype: a path holding one is never followed
+ * (reads find nothing, writes are dropped), whichever caller let it through.
+ */
+export const prototypeSegments: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 export function getPath(source: unknown, path: string): unknown {
-  if (!path.includes('.')) return isObject(source) ? source[path] : undefined;
+  if (!path.includes('.')) {
+    return isObject(source) && Object.hasOwn(source, path) ? source[path] : undefined;
+  }
   let current: unknown = source;
   for (const segment of path.split('.')) {
-    if (!isObject(current)) return undefined;
+    if (!isObject(current) || !Object.hasOwn(current, segment)) return undefined;
     current = current[segment];
   }
   return current;
@@ -19,11 +27,13 @@ export function getPath(source: unknown, path: string): unknown {
 export function setPath(target: Json, path: string, value: unknown): void {
   // Most paths are one field (a route's id parameter on every call by id): no split.
   if (!path.includes('.')) {
+    if (prototypeSegments.has(path)) return;
     if (value === undefined) delete target[path];
     else target[path] = value;
     return;
   }
   const segments = path.split('.');
+  if (segments.some((segment) => prototypeSegments.has(segment))) return;
   const last = segments.pop()!;
   let current = target;
   for (const segment of segments) {
