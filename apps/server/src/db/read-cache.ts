@@ -3,16 +3,19 @@ import type { WriteLog } from './connect.ts';
 /**
  * Values read from some tables, reused while this process has written none of those tables since
  * (`WriteLog`) and for `ttlMs` at most, the bound on how long another server process's writes go
- * unseen (like the site cache, sites/store.ts). Within one process a read never outlives a write it
- * could have seen. The key must name everything the read depends on; use outside transactions only
- * (a transaction sees its own uncommitted writes).
+ * unseen (like the site cache, sites/store.ts). Where the engine tells when another connection has
+ * committed (`othersVersion`, SQLite), an entry past `ttlMs` is kept while no other has: a storefront's
+ * pages are then not read again every `ttlMs` for nothing. Within one process a read never outlives a
+ * write it could have seen. The key must name everything the read depends on; use outside transactions
+ * only (a transaction sees its own uncommitted writes).
  */
 export function readCache<V>(
   writes: WriteLog,
   tables: readonly string[],
   options: { ttlMs: number; limit: number },
 ) {
-  const entries = new Map<string, { value: V; version: number; until: number }>();
+  const entries = new Map<string, { value: V; version: number; others: number; until: number }>();
+  const othersVersion = writes.othersVersion;
   // Every table's counter only grows, so their sum changes whenever one of them does.
   const version = () => {
     let sum = 0;
@@ -33,11 +36,18 @@ export function readCache<V>(
       const current = version();
       const now = Date.now();
       const known = entries.get(key);
-      if (known && known.version === current && known.until > now) return known.value;
-      // The version is taken before reading: a write that lands meanwhile makes the entry stale at once.
+      if (known && known.version === current) {
+        if (known.until > now) return known.value;
+        if (othersVersion && known.others === othersVersion()) {
+          known.until = now + options.ttlMs;
+          return known.value;
+        }
+      }
+      // Both versions are taken before reading: a write that lands meanwhile makes the entry stale at once.
+      const others = othersVersion ? othersVersion() : 0;
       const value = known && (await stillCurrent?.(known.value)) ? known.value : await read();
       if (entries.size >= options.limit) entries.clear();
-      entries.set(key, { value, version: current, until: now + options.ttlMs });
+      entries.set(key, { value, version: current, others, until: now + options.ttlMs });
       return value;
     },
   };

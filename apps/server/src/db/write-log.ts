@@ -6,18 +6,26 @@ import type { DatabaseConnection, Dialect, Driver, OperationNode } from 'kysely'
  * the version is unchanged. A table's version moves after every statement that may have written it
  * has run and again when a transaction that wrote it commits or rolls back, so a read that overlaps a
  * write, or sees a transaction that is not yet committed, is never kept as current. Other processes'
- * writes are not seen: such caches also expire after a short time.
+ * writes are seen through `othersVersion` where the engine offers it; elsewhere such caches also expire
+ * after a short time.
  */
 export interface WriteLog {
   version(table: string): number;
+  /**
+   * A counter that moves whenever another connection (another process) has committed to the database,
+   * when the engine can tell at no cost (SQLite's `data_version`); absent on PostgreSQL. While it stands
+   * still, a cache whose own `version` stands still is current, however old.
+   */
+  readonly othersVersion: (() => number) | undefined;
 }
 
 export type WriteLogWriter = WriteLog & { wrote(tables: ReadonlySet<string> | 'all'): void };
 
-export function writeLog(): WriteLogWriter {
+export function writeLog(othersVersion?: () => number): WriteLogWriter {
   const versions = new Map<string, number>();
   let everything = 0;
   return {
+    othersVersion,
     version: (table) => everything + (versions.get(table) ?? 0),
     wrote(tables) {
       if (tables === 'all') everything++;
