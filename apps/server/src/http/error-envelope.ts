@@ -22,7 +22,9 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: 'INVALID_JSON',
-    message: 'The request body is not valid JSON',
+    // The parser does not say which: both are refused alike (the second protects Object.prototype).
+    message:
+      'The request body is not valid JSON, or it holds a "__proto__" key or a "constructor" with a "prototype"',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,

@@ -98,6 +98,20 @@ describe.each(engines)('error envelope (%s)', (engine) => {
     expectEnvelope(response, 'INVALID_JSON');
   });
 
+  it('refuses a body that would reach Object.prototype, saying why', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/oauth-app/v1/oauth-apps',
+      auth: site.adminKey,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"oAuthApp": {"name": "x", "__proto__": {"polluted": true}}}',
+    });
+    expect(response.statusCode).toBe(400);
+    expectEnvelope(response, 'INVALID_JSON');
+    expect(response.data.message).toContain('__proto__');
+    expect('polluted' in Object.prototype).toBe(false);
+  });
+
   it('refuses a body that is not JSON', async () => {
     const response = await t.call({
       method: 'POST',
