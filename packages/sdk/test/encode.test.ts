@@ -79,6 +79,18 @@ describe('encodeRequest', () => {
     expect(encodeRequest({ name: 'x', method: 'POST', path: '/v1/x' }, undefined).body).toBe('{}');
   });
 
+  it('sends non-finite numbers as "NaN", "Infinity" and "-Infinity" in bodies, packed and plain query strings', () => {
+    const request = {
+      product: { weight: Number.NaN, priceData: { price: Number.POSITIVE_INFINITY } },
+      low: -Infinity,
+    };
+    const wire = '{"product":{"weight":"NaN","priceData":{"price":"Infinity"}},"low":"-Infinity"}';
+    expect(encodeRequest({ name: 'x', method: 'POST', path: '/v1/x' }, request).body).toBe(wire);
+    const packed = encodeRequest({ name: 'x', method: 'GET', path: '/v1/x', packRequest: true }, request);
+    expect(Buffer.from(packed.target.split('.r=')[1]!, 'base64url').toString()).toBe(wire);
+    expect(toQueryString({ low: -Infinity, at: Number.NaN })).toBe('low=-Infinity&at=NaN');
+  });
+
   it('sends DELETE fields in the query string, without a body', () => {
     const encoded = encodeRequest({ name: 'x', method: 'DELETE', path: '/v1/x/{id}' }, { id: 'a' });
     expect(encoded).toEqual({ method: 'DELETE', target: '/v1/x/a?id=a' });

@@ -71,6 +71,13 @@ export function toQueryString(request: object): string {
   return params.toString();
 }
 
+/** Non-finite numbers travel as the strings "NaN", "Infinity" and "-Infinity" (API map 2.4); JSON would send null. */
+const nonFiniteAsText = (_key: string, value: unknown) =>
+  typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
+
+/** A request as JSON text, as the API reads it. */
+export const requestJson = (request: object): string => JSON.stringify(request, nonFiniteAsText);
+
 /**
  * The query string of a packed GET (API map 2.3): the whole request as JSON, UTF-8,
  * base64url without padding, in the single parameter `.r` (its characters need no escaping).
@@ -79,17 +86,17 @@ export function toQueryString(request: object): string {
  * packedQueryString({ query: { filter: {} } }); // '.r=eyJxdWVyeSI6eyJmaWx0ZXIiOnt9fX0'
  */
 export const packedQueryString = (request: object): string =>
-  `.r=${encodeBase64Url(new TextEncoder().encode(JSON.stringify(request)))}`;
+  `.r=${encodeBase64Url(new TextEncoder().encode(requestJson(request)))}`;
 
 /** Where each request field goes (API map 2.2), with the POST fallback of long GETs. */
 export function encodeRequest(call: CallRecord, request: object = {}): EncodedRequest {
   const path = fillPath(call, request);
   if (call.method !== 'GET' && call.method !== 'DELETE') {
-    return { method: call.method, target: path, body: JSON.stringify(request) };
+    return { method: call.method, target: path, body: requestJson(request) };
   }
   const query = call.packRequest ? packedQueryString(request) : toQueryString(request);
   if (call.postFallback && call.method === 'GET' && query.length > MAX_QUERY_STRING_LENGTH) {
-    return { method: 'POST', target: path, body: JSON.stringify(request) };
+    return { method: 'POST', target: path, body: requestJson(request) };
   }
   return { method: call.method, target: query ? `${path}?${query}` : path };
 }
