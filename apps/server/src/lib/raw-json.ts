@@ -51,7 +51,7 @@ export function wrapRaw(key: string, stored: string, rest: Record<string, unknow
  * and a storefront asks for the same list again and again. Writing its ~300 KB into a new buffer each
  * time was most of a cached list read.
  */
-const listAnswers = new WeakMap<readonly string[], { head: string; tail: string; answer: RawJson }>();
+const listAnswers = new WeakMap<readonly string[], { key: string; tail: string; answer: RawJson }>();
 
 /**
  * `{"<key>": [<stored>, ...], ...rest}` for list pages. `stored` must not change once passed (the read
@@ -62,18 +62,17 @@ export function wrapRawList(
   stored: readonly string[],
   rest: Record<string, unknown> = {},
 ): RawJson {
-  const head = `{${JSON.stringify(key)}:[`;
   const tail = `]${restOf(rest)}}`;
   const kept = listAnswers.get(stored);
-  if (kept?.head === head && kept.tail === tail) return kept.answer;
-  const pieces = [head];
+  if (kept?.key === key && kept.tail === tail) return kept.answer;
+  const pieces = [`{${JSON.stringify(key)}:[`];
   stored.forEach((text, i) => {
     if (i > 0) pieces.push(',');
     pieces.push(text);
   });
   pieces.push(tail);
   const answer = new RawJson(utf8Join(pieces));
-  listAnswers.set(stored, { head, tail, answer });
+  listAnswers.set(stored, { key, tail, answer });
   return answer;
 }
 

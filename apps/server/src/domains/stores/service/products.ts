@@ -241,9 +241,11 @@ const malformedDotR = () =>
 /** `.r` of the GET form: base64url JSON of the whole request (`{query}`), map 2.3; frozen, shared. */
 export function decodeDotR(value: unknown): Record<string, unknown> {
   if (value === undefined || value === '') return {};
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_=-]*$/.test(value)) throw malformedDotR();
+  if (typeof value !== 'string') throw malformedDotR();
+  // Only well-formed values are kept: one found needs no check.
   const known = decodedRequests.get(value);
   if (known) return known;
+  if (!/^[A-Za-z0-9_=-]*$/.test(value)) throw malformedDotR();
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
