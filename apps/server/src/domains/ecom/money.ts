@@ -124,6 +124,17 @@ export function multiPrice(minor: number, format: MoneyFormat) {
   return { amount, convertedAmount: amount, formattedAmount: formatted, formattedConvertedAmount: formatted };
 }
 
+/**
+ * `JSON.stringify(multiPrice(minor, format))`, written directly: a cart answer holds one per line and
+ * its subtotal, and Node 20's `JSON.stringify` spends more on the object than on its four strings.
+ */
+export function multiPriceJson(minor: number, format: MoneyFormat): string {
+  // A decimal string (digits, '-', '.') needs no escaping; the formatted one may hold any symbol.
+  const amount = `"${toDecimalString(minor, format.digits)}"`;
+  const formatted = JSON.stringify(formatMoney(minor, format.currency, format.digits));
+  return `{"amount":${amount},"convertedAmount":${amount},"formattedAmount":${formatted},"formattedConvertedAmount":${formatted}}`;
+}
+
 /** Price `{amount, formattedAmount}` of orders. */
 export function price(minor: number, format: MoneyFormat) {
   return {

@@ -4,7 +4,7 @@
  */
 import type { CatalogItem, CatalogItemOptions, CatalogLookup } from '../../stores/index.ts';
 import type { CatalogRegistry } from '../catalog-registry.ts';
-import { type MoneyFormat, multiPrice } from '../money.ts';
+import { type MoneyFormat, multiPrice, multiPriceJson } from '../money.ts';
 import type { StoreRules } from '../settings.ts';
 
 export interface CatalogReferenceInput {
@@ -135,6 +135,12 @@ const renderReference = (ref: CatalogReferenceInput) => ({
   ...(ref.options ? { options: ref.options } : {}),
 });
 
+/** `JSON.stringify(renderReference(ref))`, written directly (every line of every cart answer has one). */
+export const referenceJson = (ref: CatalogReferenceInput): string =>
+  `{"appId":${JSON.stringify(ref.appId)},"catalogItemId":${JSON.stringify(ref.catalogItemId)}${
+    ref.options ? `,"options":${JSON.stringify(ref.options)}` : ''
+  }}`;
+
 /**
  * The JSON of each look-up's catalog part of a line (`renderLine` from `productName` on), by the rules
  * it was rendered with. A look-up is one object for as long as its item is unchanged (catalogs answer
@@ -152,8 +158,8 @@ export function lineJson(line: LineSnapshot, found: CatalogLookup, rules: StoreR
     // A line of an item not found shows the name it was added with: its part is its own.
     if ('price' in found) catalogParts.set(found, part);
   }
-  const price = multiPrice(line.unitPrice * line.quantity, rules.money);
-  return `{"id":${JSON.stringify(line.id)},"quantity":${line.quantity},"catalogReference":${JSON.stringify(renderReference(line.catalogReference))},"lineItemPrice":${JSON.stringify(price)},${part.json}`;
+  const price = multiPriceJson(line.unitPrice * line.quantity, rules.money);
+  return `{"id":${JSON.stringify(line.id)},"quantity":${line.quantity},"catalogReference":${referenceJson(line.catalogReference)},"lineItemPrice":${price},${part.json}`;
 }
 
 /** The wire line item of map 9, with every field the SDK types mark as always present. */

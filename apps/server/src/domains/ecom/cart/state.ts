@@ -9,7 +9,7 @@ import { type RawJson, rawJson } from '../../../lib/raw-json.ts';
 import type { CatalogLookup } from '../../stores/index.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
-import { multiPrice } from '../money.ts';
+import { multiPriceJson } from '../money.ts';
 import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
 import { isUniqueViolation } from '../store.ts';
 import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
@@ -155,35 +155,47 @@ export function totalsOf(
   return totals;
 }
 
+/** The part of a cart's JSON that only its site's rules decide, made once per rules object. */
+const rulesParts = new WeakMap<StoreRules, string>();
+
+function rulesPart(rules: StoreRules): string {
+  let part = rulesParts.get(rules);
+  if (part === undefined) {
+    const currency = rules.money.currency;
+    part = JSON.stringify({
+      currency,
+      conversionCurrency: currency,
+      paymentCurrency: currency,
+      buyerLanguage: 'en',
+      siteLanguage: 'en',
+      taxIncludedInPrices: rules.taxIncludedInPrices,
+      weightUnit: rules.weightUnit,
+    }).slice(1, -1);
+    rulesParts.set(rules, part);
+  }
+  return part;
+}
+
+const json = JSON.stringify;
+
 /**
  * The cart of map 9 with its `subtotal` (the demo app reads `subtotal.formattedAmount`), as JSON: its
- * lines through `lineJson`, whose catalog part is serialised once per look-up.
+ * lines through `lineJson`, whose catalog part is serialised once per look-up, and the fields that
+ * follow them in a fixed order (the optional ones last), the rules' part made once per rules.
  */
 export function cartJson(cart: Cart, context: CartContext, totals: Totals): string {
   const { rules } = context;
-  const currency = rules.money.currency;
-  // Built from a literal, the optional fields last (see snapshotOf).
-  const fields: Record<string, unknown> = {
-    buyerInfo: cart.buyerInfo,
-    currency,
-    conversionCurrency: currency,
-    paymentCurrency: currency,
-    buyerLanguage: 'en',
-    siteLanguage: 'en',
-    taxIncludedInPrices: rules.taxIncludedInPrices,
-    weightUnit: rules.weightUnit,
-    appliedDiscounts: renderDiscounts(totals.discounts, rules),
-    subtotal: multiPrice(totals.subtotal, rules.money),
-    createdDate: cart.createdDate,
-    updatedDate: cart.updatedDate,
-    revision: cart.revision,
-  };
-  if (cart.buyerNote !== undefined) fields.buyerNote = cart.buyerNote;
-  if (cart.contactInfo) fields.contactInfo = cart.contactInfo;
-  if (cart.selectedShippingOption) fields.selectedShippingOption = cart.selectedShippingOption;
-  if (cart.businessLocationId) fields.businessLocationId = cart.businessLocationId;
   const lines = context.lines.map((line, i) => lineJson(line, context.found[i]!, rules));
-  return `{"id":${JSON.stringify(cart.id)},"lineItems":[${lines.join(',')}],${JSON.stringify(fields).slice(1)}`;
+  let text =
+    `{"id":${json(cart.id)},"lineItems":[${lines.join(',')}],"buyerInfo":${json(cart.buyerInfo)},` +
+    `${rulesPart(rules)},"appliedDiscounts":${json(renderDiscounts(totals.discounts, rules))},` +
+    `"subtotal":${multiPriceJson(totals.subtotal, rules.money)},"createdDate":${json(cart.createdDate)},` +
+    `"updatedDate":${json(cart.updatedDate)},"revision":${json(cart.revision)}`;
+  if (cart.buyerNote !== undefined) text += `,"buyerNote":${json(cart.buyerNote)}`;
+  if (cart.contactInfo) text += `,"contactInfo":${json(cart.contactInfo)}`;
+  if (cart.selectedShippingOption) text += `,"selectedShippingOption":${json(cart.selectedShippingOption)}`;
+  if (cart.businessLocationId) text += `,"businessLocationId":${json(cart.businessLocationId)}`;
+  return `${text}}`;
 }
 
 /** Renders `cart` as read or just written, and keeps it (rendered.ts). */
