@@ -186,16 +186,23 @@ const json = JSON.stringify;
 export function cartJson(cart: Cart, context: CartContext, totals: Totals): string {
   const { rules } = context;
   const lines = context.lines.map((line, i) => lineJson(line, context.found[i]!, rules));
-  let text =
-    `{"id":${json(cart.id)},"lineItems":[${lines.join(',')}],"buyerInfo":${json(cart.buyerInfo)},` +
-    `${rulesPart(rules)},"appliedDiscounts":${json(renderDiscounts(totals.discounts, rules))},` +
-    `"subtotal":${multiPriceJson(totals.subtotal, rules.money)},"createdDate":${json(cart.createdDate)},` +
-    `"updatedDate":${json(cart.updatedDate)},"revision":${json(cart.revision)}`;
-  if (cart.buyerNote !== undefined) text += `,"buyerNote":${json(cart.buyerNote)}`;
-  if (cart.contactInfo) text += `,"contactInfo":${json(cart.contactInfo)}`;
-  if (cart.selectedShippingOption) text += `,"selectedShippingOption":${json(cart.selectedShippingOption)}`;
-  if (cart.businessLocationId) text += `,"businessLocationId":${json(cart.businessLocationId)}`;
-  return `${text}}`;
+  const parts = [
+    `{"id":${json(cart.id)},"lineItems":[`,
+    lines.join(','),
+    `],"buyerInfo":${json(cart.buyerInfo)},${rulesPart(rules)},`,
+    `"appliedDiscounts":${json(renderDiscounts(totals.discounts, rules))},`,
+    `"subtotal":${multiPriceJson(totals.subtotal, rules.money)},"createdDate":${json(cart.createdDate)},`,
+    `"updatedDate":${json(cart.updatedDate)},"revision":${json(cart.revision)}`,
+  ];
+  if (cart.buyerNote !== undefined) parts.push(`,"buyerNote":${json(cart.buyerNote)}`);
+  if (cart.contactInfo) parts.push(`,"contactInfo":${json(cart.contactInfo)}`);
+  if (cart.selectedShippingOption)
+    parts.push(`,"selectedShippingOption":${json(cart.selectedShippingOption)}`);
+  if (cart.businessLocationId) parts.push(`,"businessLocationId":${json(cart.businessLocationId)}`);
+  parts.push('}');
+  // Joined rather than concatenated: the text is kept with the rendered cart, and a joined string is
+  // one flat string where concatenation leaves a tree of pieces for every scavenge to copy.
+  return parts.join('');
 }
 
 /** Renders `cart` as read or just written, and keeps it (rendered.ts). */
