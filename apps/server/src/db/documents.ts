@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
 import { commonErrors, invalidField, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
-import { getPath, prototypeSegments, setPath } from '../lib/paths.ts';
+import { getPath, reachesPrototype, setPath } from '../lib/paths.ts';
 import { domainEventInsert, recordDomainEvent } from '../outbox/outbox.ts';
 import type { ColumnField, QueryTarget } from '../query/types.ts';
 import { type Database, directSqliteOf } from './connect.ts';
@@ -371,10 +371,7 @@ export function parseMask(mask: unknown, field = 'mask'): string[] | undefined {
   const isPath = (path: unknown) =>
     typeof path === 'string' &&
     /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(path.trim()) &&
-    !path
-      .trim()
-      .split('.')
-      .some((segment) => prototypeSegments.has(segment));
+    !reachesPrototype(path.trim());
   if (!paths.every(isPath)) {
     throw invalidField(
       field,

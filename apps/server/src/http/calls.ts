@@ -2,7 +2,7 @@ import type { Access, CallDefinition, RequestOf, ResponseOf } from '@plaza/contr
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField } from '../lib/errors.ts';
-import { prototypeSegments, setPath } from '../lib/paths.ts';
+import { prototypeSegments, reachesPrototype, setPath } from '../lib/paths.ts';
 import { RawJson, Redirect } from '../lib/raw-json.ts';
 import { type Authenticator, authorize, authorizeCached, type Caller } from './access.ts';
 
@@ -111,10 +111,10 @@ function flatQuerySchema(
  * scalar into an object (`clientId.x=1` would hand the handler `{x: '1'}` for a string).
  */
 function checkQueryKey(key: string, declared: Record<string, TSchema>) {
-  const segments = key.split('.');
-  if (segments.some((segment) => prototypeSegments.has(segment))) {
+  if (reachesPrototype(key)) {
     throw invalidField(key, 'is not an allowed query parameter', 'FIELD_NOT_ALLOWED');
   }
+  const segments = key.split('.');
   for (let end = 1; end < segments.length; end++) {
     const field = segments.slice(0, end).join('.');
     const schema = declared[field];

@@ -11,6 +11,10 @@ const isObject = (value: unknown): value is Json =>
  */
 export const prototypeSegments: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** Whether the dotted `path` holds one of `prototypeSegments`. */
+export const reachesPrototype = (path: string): boolean =>
+  path.split('.').some((segment) => prototypeSegments.has(segment));
+
 export function getPath(source: unknown, path: string): unknown {
   if (!path.includes('.')) {
     return isObject(source) && Object.hasOwn(source, path) ? source[path] : undefined;
@@ -32,8 +36,8 @@ export function setPath(target: Json, path: string, value: unknown): void {
     else target[path] = value;
     return;
   }
+  if (reachesPrototype(path)) return;
   const segments = path.split('.');
-  if (segments.some((segment) => prototypeSegments.has(segment))) return;
   const last = segments.pop()!;
   let current = target;
   for (const segment of segments) {
