@@ -36,6 +36,8 @@ export interface ScenarioResult {
   plaza?: TargetResult;
   twin?: TargetResult;
   throughputRatio?: number;
+  /** Each round's Plaza rps over the twin's, measured right after it: the spread the median hides. */
+  roundThroughputRatios?: number[];
   p50Ratio?: number;
   p99Ratio?: number;
   /** Set when the scenario failed; its figures are then missing. */
@@ -93,6 +95,9 @@ export function targetResult(rounds: RoundResult[]): TargetResult {
 export function ratios(plaza: TargetResult, twin: TargetResult) {
   return {
     throughputRatio: round(plaza.median.rps / twin.median.rps, 3),
+    roundThroughputRatios: plaza.rounds.map((plazaRound, i) =>
+      round(plazaRound.rps / (twin.rounds[i]?.rps ?? Number.NaN), 3),
+    ),
     p50Ratio: round(plaza.median.p50 / twin.median.p50, 3),
     p99Ratio: round(plaza.median.p99 / twin.median.p99, 3),
   };
@@ -113,6 +118,7 @@ const columns = [
   ['plaza rps', 11],
   ['twin rps', 10],
   ['ratio', 8],
+  ['round ratios', 14],
   ['plaza p50/p99 ms', 19],
   ['twin p50/p99 ms', 17],
   ['p50 ratio', 11],
@@ -124,12 +130,16 @@ export function table(results: ScenarioResult[]): string {
     cells
       .map((cell, i) => {
         const [, width] = columns[i]!;
-        return i === 0 || i === 4 || i === 5 ? cell.padEnd(width) : cell.padStart(width - 2).padEnd(width);
+        return i === 0 || i === 4 || i === 5 || i === 6
+          ? cell.padEnd(width)
+          : cell.padStart(width - 2).padEnd(width);
       })
       .join('')
       .trimEnd();
   const fixed = (value: number | undefined, digits: number) =>
     value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits);
+  const spread = (values: number[] | undefined) =>
+    values?.length ? `${fixed(Math.min(...values), 2)}–${fixed(Math.max(...values), 2)}` : '-';
   const latency = (target: TargetResult | undefined) =>
     target ? `${fixed(target.median.p50, 2)} / ${fixed(target.median.p99, 2)}` : '-';
   const rows = results.map((result) =>
@@ -140,6 +150,7 @@ export function table(results: ScenarioResult[]): string {
           fixed(result.plaza?.median.rps, 0),
           fixed(result.twin?.median.rps, 0),
           fixed(result.throughputRatio, 2),
+          spread(result.roundThroughputRatios),
           latency(result.plaza),
           latency(result.twin),
           fixed(result.p50Ratio, 2),
