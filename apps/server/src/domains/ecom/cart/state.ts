@@ -5,7 +5,7 @@
 import type { SystemFields } from '../../../db/documents.ts';
 import type { Caller } from '../../../http/access.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { type RawJson, rawJson } from '../../../lib/raw-json.ts';
+import { type RawJson, wrapRaw } from '../../../lib/raw-json.ts';
 import type { CatalogLookup } from '../../stores/index.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
@@ -228,8 +228,11 @@ export async function currentRendered(deps: EcomDeps, caller: Caller): Promise<R
   return kept ?? renderedCart(deps, caller.siteId, await requireCart(deps, caller));
 }
 
-/** The answer of the cart calls: `{cart}`, written as JSON as it is. */
-export const cartAnswerOf = (rendered: RenderedCart): RawJson => rawJson(`{"cart":${rendered.json}}`);
+/**
+ * The answer of the cart calls: `{cart}`, written as JSON as it is, straight into the bytes sent (a
+ * string wrapper would be copied flat for its length, then again into bytes at the socket).
+ */
+export const cartAnswerOf = (rendered: RenderedCart): RawJson => wrapRaw('cart', rendered.json);
 
 /** Renders `cart` as just written and answers it. */
 export async function cartAnswer(deps: EcomDeps, siteId: string, cart: Cart): Promise<RawJson> {
