@@ -3,7 +3,7 @@ import type { Clock } from '../lib/clock.ts';
 import { commonErrors, invalidField, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { getPath, reachesPrototype, setPath } from '../lib/paths.ts';
-import { domainEventInsert, recordDomainEvent } from '../outbox/outbox.ts';
+import { entityEventInsert, recordDomainEvent } from '../outbox/outbox.ts';
 import type { ColumnField, QueryTarget } from '../query/types.ts';
 import { type Database, directSqliteOf } from './connect.ts';
 import { documentQueries } from './document-queries.ts';
@@ -170,12 +170,12 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
     }
     return [
       statement.bind(executor, current + 1, now, text, ...changedValues, siteId, id, current),
-      domainEventInsert(executor, {
+      entityEventInsert(executor, {
         siteId,
         entityKind: kind.entity,
         entityId: id,
         event: 'updated',
-        payload: `{"entity":${text}}`,
+        entityJson: text,
         occurredDate: now,
       }),
     ] as const;
@@ -222,14 +222,16 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
               .insertInto(kind.table)
               .values({ site_id: siteId, id: document.id, ...rowValues(document, text) } as never)
               .execute();
-            await recordDomainEvent(trx, {
-              siteId,
-              entityKind: kind.entity,
-              entityId: document.id,
-              event: 'created',
-              payload: `{"entity":${text}}`,
-              occurredDate: now,
-            });
+            await trx.executeQuery(
+              entityEventInsert(trx, {
+                siteId,
+                entityKind: kind.entity,
+                entityId: document.id,
+                event: 'created',
+                entityJson: text,
+                occurredDate: now,
+              }),
+            );
           });
           return document as unknown as T & SystemFields;
         },
