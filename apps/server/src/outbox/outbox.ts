@@ -21,7 +21,8 @@ export interface NewDomainEvent {
   entityKind: string;
   entityId: string;
   event: DomainEventName;
-  payload: Record<string, unknown> | string;
+  /** Created and updated documents record their events with `entityEventInsert` instead. */
+  payload: Record<string, unknown>;
   occurredDate: string;
 }
 
@@ -81,7 +82,7 @@ export async function recordDomainEvent(executor: Kysely<Schema>, event: NewDoma
       event.entityKind,
       event.entityId,
       event.event,
-      typeof event.payload === 'string' ? event.payload : JSON.stringify(event.payload),
+      JSON.stringify(event.payload),
       event.occurredDate,
     ),
   );
