@@ -113,26 +113,25 @@ export function writeResults(dir: URL, startedAt: Date, report: object): string 
   return stamped.pathname;
 }
 
+// Title, width, and whether the column is text (left-aligned) rather than a number (right-aligned).
 const columns = [
-  ['scenario', 20],
-  ['plaza rps', 11],
-  ['twin rps', 10],
-  ['ratio', 8],
-  ['round ratios', 14],
-  ['plaza p50/p99 ms', 19],
-  ['twin p50/p99 ms', 17],
-  ['p50 ratio', 11],
-  ['p99 ratio', 11],
+  ['scenario', 20, 'text'],
+  ['plaza rps', 11, 'number'],
+  ['twin rps', 10, 'number'],
+  ['ratio', 8, 'number'],
+  ['round ratios', 14, 'text'],
+  ['plaza p50/p99 ms', 19, 'text'],
+  ['twin p50/p99 ms', 17, 'text'],
+  ['p50 ratio', 11, 'number'],
+  ['p99 ratio', 11, 'number'],
 ] as const;
 
 export function table(results: ScenarioResult[]): string {
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => {
-        const [, width] = columns[i]!;
-        return i === 0 || i === 4 || i === 5 || i === 6
-          ? cell.padEnd(width)
-          : cell.padStart(width - 2).padEnd(width);
+        const [, width, kind] = columns[i]!;
+        return kind === 'text' ? cell.padEnd(width) : cell.padStart(width - 2).padEnd(width);
       })
       .join('')
       .trimEnd();
