@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'apps/*/e2e/**/*.test.ts',
       'tests/*/**/*.test.ts',
+      'bench/*.test.ts',
     ],
     env: { TZ: 'UTC' },
     testTimeout: 20_000,

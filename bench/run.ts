@@ -7,6 +7,7 @@
 // thread would make Plaza share its loop with the load generator while the twin did not; running everything
 // in one loop would measure the load generator as much as the server.
 
+import { positive } from './env.ts';
 import { type LoadGenerator, type Measurement, type Mode, measure, startLoadGenerator } from './measure.ts';
 import { dataset, type RunningPlaza, startPlaza } from './plaza.ts';
 import {
@@ -22,16 +23,6 @@ import {
 } from './report.ts';
 import { capture, type Scenario, selectScenarios, wireRequest } from './scenarios.ts';
 import { startTwin } from './twin.ts';
-
-function positive(name: string, fallback: number, integer: boolean): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new Error(`${name}=${JSON.stringify(raw)}: expected a positive ${integer ? 'integer' : 'number'}`);
-  }
-  return value;
-}
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,0 +1,140 @@
+// `npm run bench:profile -- <scenario> [latency]`: where Plaza's CPU goes on one scenario, every frame
+// (our code, Fastify, Node, V8, SQLite, the kernel) sampled by Linux perf; see bench/README.md.
+//
+// Plaza runs in a child process (profile-server.ts) with V8 writing a JIT dump, so that perf sees it alone
+// and can name JavaScript frames; the load comes from this process's worker thread, as in the bench.
+import { fork, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { positive } from './env.ts';
+import { type LoadGenerator, type Mode, measure, startLoadGenerator } from './measure.ts';
+import { foldedStacks, formatSummary, sampleReader, summarize } from './perf-report.ts';
+import type { ProfileServerMessage } from './profile-server.ts';
+import { selectScenarios } from './scenarios.ts';
+import { stopChild } from './twin.ts';
+
+/** Samples per second: off the kernel's timer ticks, so that sampling does not run in step with them. */
+const HZ = 4999;
+
+const log = (message: string) => process.stderr.write(`profile: ${message}\n`);
+
+/** Runs a command to its end; refused with the end of its error output when it fails. */
+function run(command: string, args: string[], cwd?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString()).slice(-2000);
+    });
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(`${command} is not installed (Debian: apt-get install linux-perf)`)
+          : error,
+      ),
+    );
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args[0]} exited with ${code}: ${errors.trim()}`)),
+    );
+  });
+}
+
+async function main() {
+  const [name, modeName = 'throughput', ...extra] = process.argv.slice(2);
+  if (!name || name.includes(',') || extra.length > 0 || !['throughput', 'latency'].includes(modeName)) {
+    throw new Error('usage: npm run bench:profile -- <scenario> [throughput|latency]');
+  }
+  const scenario = selectScenarios(name)[0]!;
+  const seconds = positive('BENCH_DURATION', 6, false);
+  const warmupSeconds = positive('BENCH_WARMUP', 3, false);
+  const mode: Mode =
+    modeName === 'latency'
+      ? { kind: 'latency', connections: 10, rate: positive('BENCH_RATE', 200, true) }
+      : { kind: 'throughput', connections: 50 };
+  await run('perf', ['version']);
+
+  const dir = mkdtempSync(join(tmpdir(), `plaza-profile-${process.pid}-`));
+  const server = fork(fileURLToPath(new URL('./profile-server.ts', import.meta.url)), [scenario.name], {
+    // V8 writes its JIT dump (jit-<pid>.dump) into the working directory.
+    cwd: dir,
+    execArgv: [...process.execArgv, '--perf-prof', '--interpreted-frames-native-stack'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let generator: LoadGenerator | undefined;
+  let cleaning: Promise<void> | undefined;
+  // Once, whether the run ends or a signal cuts it short.
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      await generator?.close();
+      await stopChild(server);
+      rmSync(dir, { recursive: true, force: true });
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  }
+  try {
+    log(`${scenario.name}: seeding Plaza`);
+    const ready = await new Promise<Extract<ProfileServerMessage, { ready: true }>>((resolve, reject) => {
+      server.once('exit', (code) => reject(new Error(`Plaza exited before listening (code ${code})`)));
+      server.once('message', (message: ProfileServerMessage) =>
+        message.ready ? resolve(message) : reject(new Error(`Plaza failed: ${message.error}`)),
+      );
+    });
+    server.removeAllListeners('exit');
+    generator = await startLoadGenerator();
+    const load = (label: string, loadMode: Mode, duration: number) =>
+      measure(generator!, label, ready.url, ready.request, loadMode, duration, ready.expectStatus);
+    await load('warm-up', { kind: 'throughput', connections: 50 }, warmupSeconds);
+
+    log(`${scenario.name}: ${modeName} for ${seconds} s under perf`);
+    const data = join(dir, 'perf.data');
+    // -k 1: the monotonic clock, which V8's JIT dump uses too.
+    const record = ['record', '-k', '1', '-F', String(HZ), '-g', '-p', String(server.pid), '-o', data];
+    const recorded = run('perf', [...record, '--', 'sleep', String(seconds)]);
+    const measured = await load(scenario.name, mode, seconds);
+    await recorded;
+
+    const jitted = join(dir, 'perf.jit.data');
+    await run('perf', ['inject', '--jit', '-i', data, '-o', jitted], dir);
+    const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+    const reader = sampleReader((tid) => tid === server.pid, root);
+    const script = spawn('perf', ['script', '-i', jitted, '-F', 'tid,ip,sym,dso'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    for await (const line of createInterface({ input: script.stdout })) reader.line(line);
+    reader.end();
+
+    const summary = summarize(reader.samples, HZ, measured.requests);
+    const all = [...reader.threads.values()].reduce((a, b) => a + b, 0);
+    const results = new URL('./results/', import.meta.url);
+    mkdirSync(results, { recursive: true });
+    const stamp = new Date().toISOString().replaceAll(':', '-');
+    const folded = new URL(`profile-${scenario.name}-${modeName}-${stamp}.folded`, results);
+    writeFileSync(folded, foldedStacks(reader.samples));
+    const figures =
+      measured.p50 === undefined
+        ? `${Math.round(measured.rps)} req/s`
+        : `p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99?.toFixed(2)} ms`;
+    process.stdout.write(
+      `\n${scenario.name}, ${modeName}: ${measured.requests} requests (${figures}); ` +
+        `the main thread took ${((100 * summary.samples) / Math.max(1, all)).toFixed(0)} % of Plaza's samples\n\n` +
+        `${formatSummary(summary)}\n\n`,
+    );
+    log(`folded stacks (for a flame graph): ${fileURLToPath(folded)}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
