@@ -172,6 +172,15 @@ describe.each(engines)('error envelope (%s)', (engine) => {
       expect(response.statusCode, auth).toBe(401);
       expectEnvelope(response, 'INVALID_TOKEN');
     }
+    // A remembered token's signature on another payload: remembered tokens are found by signature.
+    expect((await t.call({ method: 'GET', url: '/plaza/v1/site', auth: token })).statusCode).toBe(200);
+    const [header, payload, signature] = token.slice('OauthNG.JWS.'.length).split('.');
+    const middle = Math.floor(payload!.length / 2);
+    const otherPayload = `${payload!.slice(0, middle)}${payload![middle] === 'A' ? 'B' : 'A'}${payload!.slice(middle + 1)}`;
+    const resigned = `OauthNG.JWS.${header}.${otherPayload}.${signature}`;
+    const response = await t.call({ method: 'GET', url: '/plaza/v1/site', auth: resigned });
+    expect(response.statusCode).toBe(401);
+    expectEnvelope(response, 'INVALID_TOKEN');
     const shortLived = await site.token('visitor', undefined, 60);
     expect((await t.call({ method: 'GET', url: '/plaza/v1/site', auth: shortLived })).statusCode).toBe(200);
     t.clock.advance(61_000);

@@ -47,9 +47,20 @@ interface InstanceClaims {
   sessionId?: string;
 }
 
+/**
+ * Where a token is remembered: its signature, the part after the last dot. The request path looks a
+ * token up on every call, and a Map hashes the whole key: the signature is an eighth of the token.
+ */
+const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
+
 export function accessTokens(keys: SigningKeys, clock: Clock) {
-  const cache = new Map<string, VerifiedToken>();
+  // Keyed by signature; the entry keeps the whole token, which must match too.
+  const cache = new Map<string, { token: string; verified: VerifiedToken }>();
   const CACHE_LIMIT = 10_000;
+  const remembered = (token: string) => {
+    const entry = cache.get(signatureOf(token));
+    return entry?.token === token ? entry.verified : undefined;
+  };
 
   return {
     async issue(
@@ -98,8 +109,8 @@ export function accessTokens(keys: SigningKeys, clock: Clock) {
      * takes it synchronously (no promise per request); anything else goes through `verify`.
      */
     verifyCached(token: string): VerifiedToken | undefined {
-      const known = cache.get(token);
-      return known && known.expiresAt > Math.floor(clock.now().getTime() / 1000) ? known : undefined;
+      const known = remembered(token);
+      return known && known.expiresAt * 1000 > clock.nowMs() ? known : undefined;
     },
 
     /**
@@ -107,11 +118,11 @@ export function accessTokens(keys: SigningKeys, clock: Clock) {
      * reusing its token (every client does) pays the signature check once.
      */
     async verify(token: string): Promise<VerifiedToken> {
-      const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-      const known = cache.get(token);
+      const nowSeconds = Math.floor(clock.nowMs() / 1000);
+      const known = remembered(token);
       if (known) {
         if (known.expiresAt > nowSeconds) return known;
-        cache.delete(token);
+        cache.delete(signatureOf(token));
         throw new TokenError('The access token has expired');
       }
       if (!token.startsWith(ACCESS_TOKEN_PREFIX))
@@ -145,13 +156,13 @@ export function accessTokens(keys: SigningKeys, clock: Clock) {
         expiresAt: Number(payload.exp),
       };
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-      cache.set(token, verified);
+      cache.set(signatureOf(token), { token, verified });
       return verified;
     },
 
     /** Forgets cached verifications, e.g. after a member is blocked. */
     forget(predicate: (token: VerifiedToken) => boolean) {
-      for (const [token, verified] of cache) if (predicate(verified)) cache.delete(token);
+      for (const [signature, { verified }] of cache) if (predicate(verified)) cache.delete(signature);
     },
   };
 }

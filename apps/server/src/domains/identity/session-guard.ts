@@ -21,10 +21,10 @@ export function sessionGuard(store: ReturnType<typeof refreshTokenStore>, clock:
   return {
     isActiveCached(sessionId) {
       const hit = cache.get(sessionId);
-      return hit && hit.until > clock.now().getTime() ? hit.active : undefined;
+      return hit && hit.until > clock.nowMs() ? hit.active : undefined;
     },
     async isActive(sessionId) {
-      const now = clock.now().getTime();
+      const now = clock.nowMs();
       const hit = cache.get(sessionId);
       if (hit && hit.until > now) return hit.active;
       const row = await store.findById(sessionId);

@@ -33,6 +33,7 @@ function shiftableClock(): ShiftableClock {
   let offset = 0;
   return {
     now: () => new Date(Date.now() + offset),
+    nowMs: () => Date.now() + offset,
     advance: (ms) => {
       offset += ms;
     },
