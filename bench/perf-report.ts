@@ -145,17 +145,19 @@ export function foldedStacks(samples: readonly Sample[]): string {
   return `${[...stacks].map(([stack, n]) => `${stack} ${n}`).join('\n')}\n`;
 }
 
+const rows = (list: Share[]) =>
+  list.map((s) => `  ${(100 * s.share).toFixed(1).padStart(5)} %  ${s.name.slice(0, 140)}`).join('\n');
+
+/** The shares by kind of code, as text for a terminal. */
+export const formatKinds = (summary: Summary): string => rows(summary.kinds);
+
 /** The summary as text for a terminal. */
 export function formatSummary(summary: Summary): string {
-  const rows = (title: string, list: Share[]) =>
-    [
-      title,
-      ...list.map((s) => `  ${(100 * s.share).toFixed(1).padStart(5)} %  ${s.name.slice(0, 140)}`),
-    ].join('\n');
+  const section = (title: string, list: Share[]) => `${title}\n${rows(list)}`;
   return [
     `${summary.samples} samples of the server's main thread: ${summary.microsPerRequest.toFixed(0)} µs of CPU per request`,
-    rows('by kind of code:', summary.kinds),
-    rows("Plaza's and its frameworks' functions, with what they call:", summary.ownCode),
-    rows('where the samples were taken (self):', summary.leaves),
+    section('by kind of code:', summary.kinds),
+    section("Plaza's and its frameworks' functions, with what they call:", summary.ownCode),
+    section('where the samples were taken (self):', summary.leaves),
   ].join('\n\n');
 }

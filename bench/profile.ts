@@ -1,8 +1,9 @@
 // `npm run bench:profile -- <scenario> [latency]`: where Plaza's CPU goes on one scenario, every frame
 // (our code, Fastify, Node, V8, SQLite, the kernel) sampled by Linux perf; see bench/README.md.
 //
-// Plaza runs in a child process (profile-server.ts) with V8 writing a JIT dump, so that perf sees it alone
-// and can name JavaScript frames; the load comes from this process's worker thread, as in the bench.
+// Plaza runs in a child process (profile-server.ts), then the scenario's bare twin in another, each with V8
+// writing a JIT dump, so that perf sees one server alone and can name JavaScript frames; the load comes
+// from this process's worker thread, as in the bench.
 import { fork, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +11,19 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { positive } from './env.ts';
-import { type LoadGenerator, type Mode, measure, startLoadGenerator } from './measure.ts';
-import { foldedStacks, formatSummary, sampleReader, summarize } from './perf-report.ts';
+import { type LoadGenerator, type Measurement, type Mode, measure, startLoadGenerator } from './measure.ts';
+import {
+  foldedStacks,
+  formatKinds,
+  formatSummary,
+  type Sample,
+  type Summary,
+  sampleReader,
+  summarize,
+} from './perf-report.ts';
 import type { ProfileServerMessage } from './profile-server.ts';
-import { selectScenarios } from './scenarios.ts';
-import { stopChild } from './twin.ts';
+import { capture, selectScenarios } from './scenarios.ts';
+import { type RunningTwin, startTwin, stopChild } from './twin.ts';
 
 /** Samples per second: off the kernel's timer ticks, so that sampling does not run in step with them. */
 const HZ = 4999;
@@ -44,6 +53,54 @@ function run(command: string, args: string[], cwd?: string): Promise<void> {
   });
 }
 
+/** V8 writes a JIT dump (jit-<pid>.dump) into the working directory, which names JavaScript frames for perf. */
+const PERF_NODE_OPTIONS = ['--perf-prof', '--interpreted-frames-native-stack'];
+
+interface Profiled {
+  summary: Summary;
+  samples: Sample[];
+  measured: Measurement;
+  /** The main thread's share of the process's samples. */
+  mainShare: number;
+}
+
+/** Records process `pid` (its JIT dump in `dir`) while `load` runs `seconds`, and reads its main thread. */
+async function profileProcess(
+  pid: number,
+  dir: string,
+  seconds: number,
+  load: () => Promise<Measurement>,
+): Promise<Profiled> {
+  const data = join(dir, `perf-${pid}.data`);
+  // -k 1: the monotonic clock, which V8's JIT dump uses too.
+  const record = ['record', '-k', '1', '-F', String(HZ), '-g', '-p', String(pid), '-o', data];
+  const recorded = run('perf', [...record, '--', 'sleep', String(seconds)]);
+  const measured = await load();
+  await recorded;
+
+  const jitted = join(dir, `perf-${pid}.jit.data`);
+  await run('perf', ['inject', '--jit', '-i', data, '-o', jitted], dir);
+  const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+  const reader = sampleReader((tid) => tid === pid, root);
+  const script = spawn('perf', ['script', '-i', jitted, '-F', 'tid,ip,sym,dso'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  for await (const line of createInterface({ input: script.stdout })) reader.line(line);
+  reader.end();
+  const all = [...reader.threads.values()].reduce((a, b) => a + b, 0);
+  return {
+    summary: summarize(reader.samples, HZ, measured.requests),
+    samples: reader.samples,
+    measured,
+    mainShare: reader.samples.length / Math.max(1, all),
+  };
+}
+
+const describe = (measured: Measurement) =>
+  measured.p50 === undefined
+    ? `${Math.round(measured.rps)} req/s`
+    : `p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99?.toFixed(2)} ms`;
+
 async function main() {
   const [name, modeName = 'throughput', ...extra] = process.argv.slice(2);
   if (!name || name.includes(',') || extra.length > 0 || !['throughput', 'latency'].includes(modeName)) {
@@ -56,21 +113,23 @@ async function main() {
     modeName === 'latency'
       ? { kind: 'latency', connections: 10, rate: positive('BENCH_RATE', 200, true) }
       : { kind: 'throughput', connections: 50 };
+  const warmup: Mode = { kind: 'throughput', connections: 50 };
   await run('perf', ['version']);
 
   const dir = mkdtempSync(join(tmpdir(), `plaza-profile-${process.pid}-`));
   const server = fork(fileURLToPath(new URL('./profile-server.ts', import.meta.url)), [scenario.name], {
-    // V8 writes its JIT dump (jit-<pid>.dump) into the working directory.
     cwd: dir,
-    execArgv: [...process.execArgv, '--perf-prof', '--interpreted-frames-native-stack'],
+    execArgv: [...process.execArgv, ...PERF_NODE_OPTIONS],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let generator: LoadGenerator | undefined;
+  let twin: RunningTwin | undefined;
   let cleaning: Promise<void> | undefined;
   // Once, whether the run ends or a signal cuts it short.
   const cleanup = () =>
     (cleaning ??= (async () => {
       await generator?.close();
+      await twin?.close();
       await stopChild(server);
       rmSync(dir, { recursive: true, force: true });
     })());
@@ -87,45 +146,46 @@ async function main() {
     });
     server.removeAllListeners('exit');
     generator = await startLoadGenerator();
-    const load = (label: string, loadMode: Mode, duration: number) =>
-      measure(generator!, label, ready.url, ready.request, loadMode, duration, ready.expectStatus);
-    await load('warm-up', { kind: 'throughput', connections: 50 }, warmupSeconds);
+    const load = (url: string, label: string, loadMode: Mode, duration: number) =>
+      measure(generator!, label, url, ready.request, loadMode, duration, ready.expectStatus);
 
-    log(`${scenario.name}: ${modeName} for ${seconds} s under perf`);
-    const data = join(dir, 'perf.data');
-    // -k 1: the monotonic clock, which V8's JIT dump uses too.
-    const record = ['record', '-k', '1', '-F', String(HZ), '-g', '-p', String(server.pid), '-o', data];
-    const recorded = run('perf', [...record, '--', 'sleep', String(seconds)]);
-    const measured = await load(scenario.name, mode, seconds);
-    await recorded;
+    await load(ready.url, 'warm-up', warmup, warmupSeconds);
+    log(`${scenario.name}: Plaza, ${modeName}, ${seconds} s under perf`);
+    const plaza = await profileProcess(server.pid!, dir, seconds, () =>
+      load(ready.url, scenario.name, mode, seconds),
+    );
 
-    const jitted = join(dir, 'perf.jit.data');
-    await run('perf', ['inject', '--jit', '-i', data, '-o', jitted], dir);
-    const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
-    const reader = sampleReader((tid) => tid === server.pid, root);
-    const script = spawn('perf', ['script', '-i', jitted, '-F', 'tid,ip,sym,dso'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
+    // The bare twin, profiled the same way: the bench's ratios compare with it.
+    twin = await startTwin(ready.request, await capture(ready.url, scenario, ready.request), {
+      options: PERF_NODE_OPTIONS,
+      cwd: dir,
     });
-    for await (const line of createInterface({ input: script.stdout })) reader.line(line);
-    reader.end();
+    await load(twin.url, 'twin warm-up', warmup, warmupSeconds);
+    log(`${scenario.name}: the twin, ${modeName}, ${seconds} s under perf`);
+    const bare = await profileProcess(twin.pid, dir, seconds, () =>
+      load(twin!.url, `${scenario.name} twin`, mode, seconds),
+    );
 
-    const summary = summarize(reader.samples, HZ, measured.requests);
-    const all = [...reader.threads.values()].reduce((a, b) => a + b, 0);
     const results = new URL('./results/', import.meta.url);
     mkdirSync(results, { recursive: true });
     const stamp = new Date().toISOString().replaceAll(':', '-');
     const folded = new URL(`profile-${scenario.name}-${modeName}-${stamp}.folded`, results);
-    writeFileSync(folded, foldedStacks(reader.samples));
-    const figures =
-      measured.p50 === undefined
-        ? `${Math.round(measured.rps)} req/s`
-        : `p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99?.toFixed(2)} ms`;
+    writeFileSync(folded, foldedStacks(plaza.samples));
+    const cost = (label: string, profiled: Profiled) =>
+      `${label}: ${profiled.summary.microsPerRequest.toFixed(0)} µs of main-thread CPU per request ` +
+      `(${profiled.measured.requests} requests, ${describe(profiled.measured)}; ` +
+      `main thread ${(100 * profiled.mainShare).toFixed(0)} % of the process's samples)`;
     process.stdout.write(
-      `\n${scenario.name}, ${modeName}: ${measured.requests} requests (${figures}); ` +
-        `the main thread took ${((100 * summary.samples) / Math.max(1, all)).toFixed(0)} % of Plaza's samples\n\n` +
-        `${formatSummary(summary)}\n\n`,
+      [
+        `\n${scenario.name}, ${modeName}`,
+        cost('Plaza', plaza),
+        cost('twin ', bare),
+        `Plaza spends ${(plaza.summary.microsPerRequest / bare.summary.microsPerRequest).toFixed(2)}× the twin's CPU per request.`,
+        `\nPLAZA\n\n${formatSummary(plaza.summary)}`,
+        `\nTWIN, by kind of code\n${formatKinds(bare.summary)}\n\n`,
+      ].join('\n'),
     );
-    log(`folded stacks (for a flame graph): ${fileURLToPath(folded)}`);
+    log(`Plaza's folded stacks (for a flame graph): ${fileURLToPath(folded)}`);
   } finally {
     await cleanup();
   }

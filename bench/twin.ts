@@ -5,6 +5,7 @@ import type { TwinMessage, TwinSpec } from './twin-server.ts';
 
 export interface RunningTwin {
   url: string;
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -12,10 +13,19 @@ const twinServer = fileURLToPath(new URL('./twin-server.ts', import.meta.url));
 
 /**
  * Forks twin-server.ts (the child inherits tsx's loader through execArgv) and has it serve `captured`
- * at the request's method and path on its own loopback port.
+ * at the request's method and path on its own loopback port. `node` adds Node options and sets the
+ * working directory (the profiler's JIT dump).
  */
-export async function startTwin(request: WireRequest, captured: Captured): Promise<RunningTwin> {
-  const child = fork(twinServer, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startTwin(
+  request: WireRequest,
+  captured: Captured,
+  node: { options?: string[]; cwd?: string } = {},
+): Promise<RunningTwin> {
+  const child = fork(twinServer, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv, ...(node.options ?? [])],
+    ...(node.cwd ? { cwd: node.cwd } : {}),
+  });
   const close = () => stopChild(child);
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -37,7 +47,7 @@ export async function startTwin(request: WireRequest, captured: Captured): Promi
       child.send(spec);
     });
     child.removeAllListeners('exit');
-    return { url: `http://127.0.0.1:${port}`, close };
+    return { url: `http://127.0.0.1:${port}`, pid: child.pid!, close };
   } catch (error) {
     await close();
     throw error;
