@@ -169,8 +169,10 @@ async function main() {
     const results = new URL('./results/', import.meta.url);
     mkdirSync(results, { recursive: true });
     const stamp = new Date().toISOString().replaceAll(':', '-');
-    const folded = new URL(`profile-${scenario.name}-${modeName}-${stamp}.folded`, results);
-    writeFileSync(folded, foldedStacks(plaza.samples));
+    const folded = (target: string) =>
+      new URL(`profile-${scenario.name}-${modeName}-${stamp}-${target}.folded`, results);
+    writeFileSync(folded('plaza'), foldedStacks(plaza.samples));
+    writeFileSync(folded('twin'), foldedStacks(bare.samples));
     const cost = (label: string, profiled: Profiled) =>
       `${label}: ${profiled.summary.microsPerRequest.toFixed(0)} µs of main-thread CPU per request ` +
       `(${profiled.measured.requests} requests, ${describe(profiled.measured)}; ` +
@@ -185,7 +187,7 @@ async function main() {
         `\nTWIN, by kind of code\n${formatKinds(bare.summary)}\n\n`,
       ].join('\n'),
     );
-    log(`Plaza's folded stacks (for a flame graph): ${fileURLToPath(folded)}`);
+    log(`folded stacks (for a flame graph): ${fileURLToPath(folded('plaza'))} and …-twin.folded`);
   } finally {
     await cleanup();
   }
