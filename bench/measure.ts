@@ -120,6 +120,13 @@ export interface Measurement {
   latencySamples?: number;
 }
 
+/** A measurement in a few words, for the log: requests/s, or latency percentiles. */
+export function describeMeasurement(result: Measurement): string {
+  return result.p50 === undefined
+    ? `${Math.round(result.rps)} req/s`
+    : `p50 ${result.p50.toFixed(2)} ms, p99 ${(result.p99 ?? Number.NaN).toFixed(2)} ms (${result.latencySamples} answers)`;
+}
+
 export type Mode =
   | { kind: 'throughput'; connections: number }
   | { kind: 'latency'; connections: number; rate: number };

@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { positive } from './env.ts';
-import { type LoadGenerator, type Measurement, type Mode, measure, startLoadGenerator } from './measure.ts';
+import {
+  describeMeasurement,
+  type LoadGenerator,
+  type Measurement,
+  type Mode,
+  measure,
+  startLoadGenerator,
+} from './measure.ts';
 import {
   foldedStacks,
   formatKinds,
@@ -96,11 +103,6 @@ async function profileProcess(
   };
 }
 
-const describe = (measured: Measurement) =>
-  measured.p50 === undefined
-    ? `${Math.round(measured.rps)} req/s`
-    : `p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99?.toFixed(2)} ms`;
-
 async function main() {
   const [name, modeName = 'throughput', ...extra] = process.argv.slice(2);
   if (!name || name.includes(',') || extra.length > 0 || !['throughput', 'latency'].includes(modeName)) {
@@ -175,7 +177,7 @@ async function main() {
     writeFileSync(folded('twin'), foldedStacks(bare.samples));
     const cost = (label: string, profiled: Profiled) =>
       `${label}: ${profiled.summary.microsPerRequest.toFixed(0)} µs of main-thread CPU per request ` +
-      `(${profiled.measured.requests} requests, ${describe(profiled.measured)}; ` +
+      `(${profiled.measured.requests} requests, ${describeMeasurement(profiled.measured)}; ` +
       `main thread ${(100 * profiled.mainShare).toFixed(0)} % of the process's samples)`;
     process.stdout.write(
       [

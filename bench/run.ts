@@ -8,7 +8,13 @@
 // in one loop would measure the load generator as much as the server.
 
 import { positive } from './env.ts';
-import { type LoadGenerator, type Measurement, type Mode, measure, startLoadGenerator } from './measure.ts';
+import {
+  describeMeasurement,
+  type LoadGenerator,
+  type Mode,
+  measure,
+  startLoadGenerator,
+} from './measure.ts';
 import { dataset, type RunningPlaza, startPlaza } from './plaza.ts';
 import {
   machineInfo,
@@ -128,7 +134,7 @@ async function runScenario(
     const run = async (target: (typeof targets)[number], mode: Mode, seconds: number, step: string) => {
       const label = `${scenario.name} ${step} ${target.name}`;
       const result = await measure(generator, label, target.url, request, mode, seconds, captured.status);
-      log(`${label}: ${describe(result)}`);
+      log(`${label}: ${describeMeasurement(result)}`);
       return result;
     };
 
@@ -162,12 +168,6 @@ async function runScenario(
     if (index >= 0) cleanups.splice(index, 1);
     await closeTwin();
   }
-}
-
-function describe(result: Measurement): string {
-  return result.p50 === undefined
-    ? `${Math.round(result.rps)} req/s`
-    : `p50 ${result.p50.toFixed(2)} ms, p99 ${(result.p99 ?? Number.NaN).toFixed(2)} ms (${result.latencySamples} answers)`;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
