@@ -1,7 +1,7 @@
 /** The current-cart calls of map 9 (the caller's own cart) and the sign-in hand-over. */
 import type { Caller } from '../../../http/access.ts';
 import { newId } from '../../../lib/ids.ts';
-import { rawJson } from '../../../lib/raw-json.ts';
+import { RawJson, utf8Join } from '../../../lib/raw-json.ts';
 import { buyerOf, type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
@@ -13,7 +13,7 @@ import {
   cartAnswer,
   cartAnswerOf,
   cartContext,
-  cartJson,
+  cartPieces,
   changeCart,
   currentRendered,
   findCart,
@@ -218,9 +218,9 @@ export interface EstimateInput {
 
 export async function estimateTotals(deps: EcomDeps, caller: Caller, input: EstimateInput) {
   const rendered = await currentRendered(deps, caller);
-  return rawJson(
+  return new RawJson(
     estimateOf(rendered, JSON.stringify(input), () => {
-      const { cart, context, json, anyDestination } = rendered;
+      const { cart, context, answer, anyDestination } = rendered;
       const totals = totalsOf(context, cart, {
         shippingAddress: input.shippingAddress,
         billingAddress: input.billingAddress,
@@ -229,9 +229,11 @@ export async function estimateTotals(deps: EcomDeps, caller: Caller, input: Esti
         calculateShipping: input.calculateShipping,
       });
       const requested = Boolean(input.selectedShippingOption ?? cart.selectedShippingOption);
-      const answered = anyDestination ? json : cartJson(cart, context, totals);
-      const rest = JSON.stringify(renderTotals(context.lines, totals, context.rules, requested));
-      return `{"cart":${answered},${rest.slice(1)}`;
+      // `{"cart": …}` with the totals' fields after the cart.
+      const totalsFields = `,${JSON.stringify(renderTotals(context.lines, totals, context.rules, requested)).slice(1)}`;
+      return anyDestination
+        ? Buffer.concat([answer.subarray(0, -1), Buffer.from(totalsFields)])
+        : utf8Join(['{"cart":', ...cartPieces(cart, context, totals), totalsFields]);
     }),
   );
 }

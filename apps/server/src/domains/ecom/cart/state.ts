@@ -5,7 +5,7 @@
 import type { SystemFields } from '../../../db/documents.ts';
 import type { Caller } from '../../../http/access.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { type RawJson, wrapRaw } from '../../../lib/raw-json.ts';
+import { RawJson, utf8Join } from '../../../lib/raw-json.ts';
 import type { CatalogLookup } from '../../stores/index.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
@@ -179,11 +179,13 @@ function rulesPart(rules: StoreRules): string {
 const json = JSON.stringify;
 
 /**
- * The cart of map 9 with its `subtotal` (the demo app reads `subtotal.formattedAmount`), as JSON: its
- * lines through `lineJson`, whose catalog part is serialised once per look-up, and the fields that
- * follow them in a fixed order (the optional ones last), the rules' part made once per rules.
+ * The cart of map 9 with its `subtotal` (the demo app reads `subtotal.formattedAmount`), as pieces of
+ * JSON text, written one after the other into the answer's bytes (`utf8Join`) without joining them
+ * first: its lines through `lineJson`, whose catalog part is serialised once per look-up, and the
+ * fields that follow them in a fixed order (the optional ones last), the rules' part made once per
+ * rules.
  */
-export function cartJson(cart: Cart, context: CartContext, totals: Totals): string {
+export function cartPieces(cart: Cart, context: CartContext, totals: Totals): string[] {
   const { rules } = context;
   const lines = context.lines.map((line, i) => lineJson(line, context.found[i]!, rules));
   const parts = [
@@ -200,10 +202,12 @@ export function cartJson(cart: Cart, context: CartContext, totals: Totals): stri
     parts.push(`,"selectedShippingOption":${json(cart.selectedShippingOption)}`);
   if (cart.businessLocationId) parts.push(`,"businessLocationId":${json(cart.businessLocationId)}`);
   parts.push('}');
-  // Joined rather than concatenated: the text is kept with the rendered cart, and a joined string is
-  // one flat string where concatenation leaves a tree of pieces for every scavenge to copy.
-  return parts.join('');
+  return parts;
 }
+
+/** The cart calls' answer, `{"cart": …}`, as bytes. */
+const cartAnswerBytes = (cart: Cart, context: CartContext, totals: Totals): Buffer =>
+  utf8Join(['{"cart":', ...cartPieces(cart, context, totals), '}']);
 
 /** Renders `cart` as read or just written, and keeps it (rendered.ts). */
 export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): Promise<RenderedCart> {
@@ -212,7 +216,7 @@ export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): 
   const rendered: RenderedCart = {
     cart,
     context,
-    json: cartJson(cart, context, totals),
+    answer: cartAnswerBytes(cart, context, totals),
     anyDestination: !cart.couponCode && !cart.merchantDiscounts?.length,
   };
   deps.rendered.keep(siteId, rendered);
@@ -228,11 +232,8 @@ export async function currentRendered(deps: EcomDeps, caller: Caller): Promise<R
   return kept ?? renderedCart(deps, caller.siteId, await requireCart(deps, caller));
 }
 
-/**
- * The answer of the cart calls: `{cart}`, written as JSON as it is, straight into the bytes sent (a
- * string wrapper would be copied flat for its length, then again into bytes at the socket).
- */
-export const cartAnswerOf = (rendered: RenderedCart): RawJson => wrapRaw('cart', rendered.json);
+/** The answer of the cart calls, `{cart}`: the rendered cart's bytes, sent as they are. */
+export const cartAnswerOf = (rendered: RenderedCart): RawJson => new RawJson(rendered.answer);
 
 /** Renders `cart` as just written and answers it. */
 export async function cartAnswer(deps: EcomDeps, siteId: string, cart: Cart): Promise<RawJson> {
