@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { everyCall, paramValue } from './bad-input-cases.ts';
+import { everyCall, paramValue } from './sweep-requests.ts';
 
 /**
  * Every call enforces the access level its contract declares, before the body is read: taken from the

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { badCases, everyCall, paramValue } from './bad-input-cases.ts';
+import { badCases, everyCall, paramValue } from './sweep-requests.ts';
 
 /**
  * Bad input gets a 4xx in the error envelope with a message a developer can act on, never a 5xx.

@@ -1,3 +1,7 @@
+/**
+ * What the contract sweeps send (access-sweep, bad-input-sweep): every call the contracts declare, a
+ * plausible value for each path parameter, and the malformed requests of the bad-input sweep.
+ */
 import { randomUUID } from 'node:crypto';
 import type { CallDefinition } from '@plaza/contracts';
 import * as contracts from '@plaza/contracts';
