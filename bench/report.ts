@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import type { Measurement } from './measure.ts';
+import type { Targets } from './scenarios.ts';
 
 export interface Settings {
   durationSeconds: number;
@@ -40,6 +41,9 @@ export interface ScenarioResult {
   roundThroughputRatios?: number[];
   p50Ratio?: number;
   p99Ratio?: number;
+  /** What the scenario's issue asks of it, and the ratios that miss it (empty: all met). */
+  targets?: Targets;
+  missed?: Array<'throughput' | 'p99'>;
   /** Set when the scenario failed; its figures are then missing. */
   error?: string;
 }
@@ -103,6 +107,18 @@ export function ratios(plaza: TargetResult, twin: TargetResult) {
   };
 }
 
+/** The ratios of `result` that miss `targets` (a missing ratio misses its target). */
+export function missedTargets(
+  result: Pick<ScenarioResult, 'throughputRatio' | 'p99Ratio'>,
+  targets: Targets,
+): Array<'throughput' | 'p99'> {
+  const missed: Array<'throughput' | 'p99'> = [];
+  const { minThroughputRatio: least, maxP99Ratio: most } = targets;
+  if (least !== undefined && !((result.throughputRatio ?? Number.NaN) >= least)) missed.push('throughput');
+  if (most !== undefined && !((result.p99Ratio ?? Number.NaN) <= most)) missed.push('p99');
+  return missed;
+}
+
 /** Writes `<dir>/<ISO timestamp>.json` and `<dir>/latest.json`; returns the timestamped path. */
 export function writeResults(dir: URL, startedAt: Date, report: object): string {
   mkdirSync(dir, { recursive: true });
@@ -124,6 +140,7 @@ const columns = [
   ['twin p50/p99 ms', 17, 'text'],
   ['p50 ratio', 11, 'number'],
   ['p99 ratio', 11, 'number'],
+  ['targets', 18, 'text'],
 ] as const;
 
 export function table(results: ScenarioResult[]): string {
@@ -154,6 +171,11 @@ export function table(results: ScenarioResult[]): string {
           latency(result.twin),
           fixed(result.p50Ratio, 2),
           fixed(result.p99Ratio, 2),
+          result.targets === undefined
+            ? '-'
+            : result.missed?.length
+              ? `missed: ${result.missed.join(', ')}`
+              : 'met',
         ]),
   );
   return [line(columns.map(([title]) => title)), ...rows].join('\n');

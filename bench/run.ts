@@ -18,6 +18,7 @@ import {
 import { dataset, type RunningPlaza, startPlaza } from './plaza.ts';
 import {
   machineInfo,
+  missedTargets,
   type RoundResult,
   ratios,
   roundResult,
@@ -152,6 +153,7 @@ async function runScenario(
 
     const plazaResult = targetResult(rounds.plaza);
     const twinResult = targetResult(rounds.twin);
+    const figures = ratios(plazaResult, twinResult);
     return {
       name: scenario.name,
       method: scenario.method,
@@ -161,7 +163,10 @@ async function runScenario(
       responseBytes: captured.body.length,
       plaza: plazaResult,
       twin: twinResult,
-      ...ratios(plazaResult, twinResult),
+      ...figures,
+      ...(scenario.targets
+        ? { targets: scenario.targets, missed: missedTargets(figures, scenario.targets) }
+        : {}),
     };
   } finally {
     const index = cleanups.indexOf(closeTwin);

@@ -30,7 +30,18 @@ export interface Scenario {
   body?: unknown;
   /** The status the call must answer; the capture fails loudly on any other. Default 200. */
   expectStatus?: number;
+  /** What the scenario's issue asks of it: at least this throughput ratio, at most this p99 ratio. */
+  targets?: Targets;
 }
+
+export interface Targets {
+  minThroughputRatio?: number;
+  maxP99Ratio?: number;
+}
+
+/** The store and checkout issue's targets: list reads ≥ 0.6 of the twin, single calls ≥ 0.5, p99 ≤ 1.5×. */
+const listRead: Targets = { minThroughputRatio: 0.6, maxP99Ratio: 1.5 };
+const singleCall: Targets = { minThroughputRatio: 0.5, maxP99Ratio: 1.5 };
 
 /** The GET form of a query call: the request object as base64url JSON in `.r` (map 2.3), as the SDK sends it. */
 const dotR = (path: string, request: unknown) =>
@@ -58,6 +69,7 @@ export const scenarios: Scenario[] = [
       query: { sort: [{ fieldName: 'createdDate', order: 'DESC' }], paging: { limit: 50 } },
     }),
     headers: visitor,
+    targets: listRead,
   },
   {
     // The same list filtered by a price range (about 15% of the catalog).
@@ -71,12 +83,14 @@ export const scenarios: Scenario[] = [
       },
     }),
     headers: visitor,
+    targets: listRead,
   },
   {
     name: 'get-product',
     method: 'GET',
     path: (context) => `/stores-reader/v1/products/${context.productIds[context.productIds.length >> 1]}`,
     headers: visitor,
+    targets: singleCall,
   },
   {
     // The same variant of the same product for one visitor after another: each visitor's line grows by 1
@@ -97,6 +111,7 @@ export const scenarios: Scenario[] = [
         },
       ],
     }),
+    targets: singleCall,
   },
   {
     // The visitor's cart (three lines, seeded) to a Californian address with the standard shipping option.
@@ -114,6 +129,7 @@ export const scenarios: Scenario[] = [
       },
       selectedShippingOption: { code: 'standard' },
     },
+    targets: { maxP99Ratio: 1.5 },
   },
 ];
 
