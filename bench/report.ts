@@ -27,6 +27,9 @@ export interface TargetResult {
   median: { rps: number; p50: number; p99: number };
 }
 
+/** A ratio that missed its target. */
+export type MissedRatio = 'throughput' | 'p99';
+
 export interface ScenarioResult {
   name: string;
   method: string;
@@ -43,7 +46,7 @@ export interface ScenarioResult {
   p99Ratio?: number;
   /** What the scenario's issue asks of it, and the ratios that miss it (empty: all met). */
   targets?: Targets;
-  missed?: Array<'throughput' | 'p99'>;
+  missed?: MissedRatio[];
   /** Set when the scenario failed; its figures are then missing. */
   error?: string;
 }
@@ -111,8 +114,8 @@ export function ratios(plaza: TargetResult, twin: TargetResult) {
 export function missedTargets(
   result: Pick<ScenarioResult, 'throughputRatio' | 'p99Ratio'>,
   targets: Targets,
-): Array<'throughput' | 'p99'> {
-  const missed: Array<'throughput' | 'p99'> = [];
+): MissedRatio[] {
+  const missed: MissedRatio[] = [];
   const { minThroughputRatio: least, maxP99Ratio: most } = targets;
   if (least !== undefined && !((result.throughputRatio ?? Number.NaN) >= least)) missed.push('throughput');
   if (most !== undefined && !((result.p99Ratio ?? Number.NaN) <= most)) missed.push('p99');

@@ -30,7 +30,7 @@ export interface RenderedCart {
    * is a slice of Node's 8 KB buffer pool and holds its slab: at most RENDERED_LIMIT slabs.
    */
   answer: Buffer;
-  /** Whether `json` holds for any destination (no discounts: they are the only part that may vary). */
+  /** Whether `answer` holds for any destination (no discounts: they are the only part that may vary). */
   anyDestination: boolean;
   /**
    * Estimates of this cart as answered (bytes, like `answer`), by request: an estimate is a function of

@@ -1,7 +1,7 @@
 /** The current-cart calls of map 9 (the caller's own cart) and the sign-in hand-over. */
 import type { Caller } from '../../../http/access.ts';
 import { newId } from '../../../lib/ids.ts';
-import { RawJson, utf8Join } from '../../../lib/raw-json.ts';
+import { RawJson } from '../../../lib/raw-json.ts';
 import { buyerOf, type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
@@ -11,9 +11,9 @@ import { type CatalogReferenceInput, itemKeyOf, lookUpOptions, type StoredLine }
 import { estimateOf } from './rendered.ts';
 import {
   cartAnswer,
+  cartAnswerBytes,
   cartAnswerOf,
   cartContext,
-  cartPieces,
   changeCart,
   currentRendered,
   findCart,
@@ -233,7 +233,7 @@ export async function estimateTotals(deps: EcomDeps, caller: Caller, input: Esti
       const totalsFields = `,${JSON.stringify(renderTotals(context.lines, totals, context.rules, requested)).slice(1)}`;
       return anyDestination
         ? Buffer.concat([answer.subarray(0, -1), Buffer.from(totalsFields)])
-        : utf8Join(['{"cart":', ...cartPieces(cart, context, totals), totalsFields]);
+        : cartAnswerBytes(cart, context, totals, totalsFields);
     }),
   );
 }

@@ -205,9 +205,9 @@ export function cartPieces(cart: Cart, context: CartContext, totals: Totals): st
   return parts;
 }
 
-/** The cart calls' answer, `{"cart": …}`, as bytes. */
-const cartAnswerBytes = (cart: Cart, context: CartContext, totals: Totals): Buffer =>
-  utf8Join(['{"cart":', ...cartPieces(cart, context, totals), '}']);
+/** `{"cart": …}` as bytes: the cart calls' answer, or with `rest` the fields that follow the cart too. */
+export const cartAnswerBytes = (cart: Cart, context: CartContext, totals: Totals, rest = '}'): Buffer =>
+  utf8Join(['{"cart":', ...cartPieces(cart, context, totals), rest]);
 
 /** Renders `cart` as read or just written, and keeps it (rendered.ts). */
 export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): Promise<RenderedCart> {
