@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { WireRequest } from './scenarios.ts';
+import { mainThreadCpuMs } from './thread-cpu.ts';
 
 export interface LoadJob {
   id: number;
@@ -118,12 +119,18 @@ export interface Measurement {
   p99?: number;
   requests: number;
   latencySamples?: number;
+  /**
+   * Throughput runs given the server's process: microseconds of its main thread's CPU per request
+   * answered, over the run (undefined where /proc cannot tell).
+   */
+  cpuMicrosPerRequest?: number;
 }
 
 /** A measurement in a few words, for the log: requests/s, or latency percentiles. */
 export function describeMeasurement(result: Measurement): string {
+  const cpu = result.cpuMicrosPerRequest;
   return result.p50 === undefined
-    ? `${Math.round(result.rps)} req/s`
+    ? `${Math.round(result.rps)} req/s${cpu === undefined ? '' : `, ${cpu.toFixed(1)} µs of CPU per request`}`
     : `p50 ${result.p50.toFixed(2)} ms, p99 ${(result.p99 ?? Number.NaN).toFixed(2)} ms (${result.latencySamples} answers)`;
 }
 
@@ -131,7 +138,10 @@ export type Mode =
   | { kind: 'throughput'; connections: number }
   | { kind: 'latency'; connections: number; rate: number };
 
-/** One autocannon run against `baseUrl`; throws when any answer is not `expectStatus` or any request failed. */
+/**
+ * One autocannon run against `baseUrl`; throws when any answer is not `expectStatus` or any request failed.
+ * `serverPid`: the process serving `baseUrl`, whose main thread's CPU a throughput run reports.
+ */
 export async function measure(
   generator: LoadGenerator,
   label: string,
@@ -140,8 +150,10 @@ export async function measure(
   mode: Mode,
   durationSeconds: number,
   expectStatus: number,
+  serverPid?: number,
 ): Promise<Measurement> {
   const latencyRun = mode.kind === 'latency';
+  const cpuBefore = serverPid === undefined || latencyRun ? undefined : mainThreadCpuMs(serverPid);
   const { outcome, latencies } = await generator.run({
     url: new URL(request.path, baseUrl).href,
     method: request.method,
@@ -154,9 +166,13 @@ export async function measure(
     recordLatencies: latencyRun,
   });
   checkOutcome(label, outcome, expectStatus);
+  const cpuAfter = cpuBefore === undefined ? undefined : mainThreadCpuMs(serverPid!);
   return {
     rps: outcome.rps,
     requests: outcome.requests,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined
+      ? { cpuMicrosPerRequest: ((cpuAfter - cpuBefore) * 1000) / outcome.requests }
+      : {}),
     ...(latencyRun
       ? {
           p50: percentile(latencies, 0.5),

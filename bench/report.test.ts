@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missedTargets, type ScenarioResult, table } from './report.ts';
+import { missedTargets, ratios, type ScenarioResult, table, targetResult } from './report.ts';
 
 describe('bench targets', () => {
   const targets = { minThroughputRatio: 0.5, maxP99Ratio: 1.5 };
@@ -29,5 +29,46 @@ describe('bench targets', () => {
     expect(rows[1]).toMatch(/^fast .* met$/);
     expect(rows[2]).toMatch(/^slow .* missed: throughput, p99$/);
     expect(rows[3]).toMatch(/^free .* -$/);
+  });
+});
+
+describe('bench CPU per request', () => {
+  const round = (cpuMicrosPerRequest?: number) => ({
+    rps: 1000,
+    p50: 0.1,
+    p99: 1,
+    throughputRequests: 5000,
+    latencySamples: 1000,
+    ...(cpuMicrosPerRequest === undefined ? {} : { cpuMicrosPerRequest }),
+  });
+
+  it('takes the median over the rounds and divides Plaza by the twin', () => {
+    const plaza = targetResult([round(60), round(70), round(64)]);
+    const twin = targetResult([round(21), round(24), round(22)]);
+    expect(plaza.median.cpuMicrosPerRequest).toBe(64);
+    expect(ratios(plaza, twin).cpuRatio).toBe(2.909);
+  });
+
+  it('leaves the figure out when a round could not measure it', () => {
+    const plaza = targetResult([round(60), round()]);
+    expect(plaza.median.cpuMicrosPerRequest).toBeUndefined();
+    expect(ratios(plaza, targetResult([round(20)])).cpuRatio).toBeUndefined();
+  });
+
+  it("shows both servers' CPU per request and their ratio in the table", () => {
+    const plaza = targetResult([round(64.25)]);
+    const twin = targetResult([round(22)]);
+    const result: ScenarioResult = {
+      name: 'cart',
+      method: 'POST',
+      path: '/c',
+      plaza,
+      twin,
+      ...ratios(plaza, twin),
+    };
+    const [header, row] = table([result]).split('\n');
+    expect(header).toMatch(/cpu µs\/req +cpu ratio/);
+    expect(row).toMatch(/64\.3 \/ 22\.0 +2\.92/);
+    expect(table([{ name: 'old', method: 'GET', path: '/' }]).split('\n')[1]).toMatch(/^old /);
   });
 });

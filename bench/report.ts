@@ -19,12 +19,14 @@ export interface RoundResult {
   p99: number;
   throughputRequests: number;
   latencySamples: number;
+  /** Microseconds of the server's main-thread CPU per request in the throughput run. */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface TargetResult {
   rounds: RoundResult[];
   /** Median over the rounds. */
-  median: { rps: number; p50: number; p99: number };
+  median: { rps: number; p50: number; p99: number; cpuMicrosPerRequest?: number };
 }
 
 /** A ratio that missed its target. */
@@ -44,6 +46,8 @@ export interface ScenarioResult {
   roundThroughputRatios?: number[];
   p50Ratio?: number;
   p99Ratio?: number;
+  /** Plaza's main-thread CPU per request over the twin's: how many times the twin's work Plaza does. */
+  cpuRatio?: number;
   /** What the scenario's issue asks of it, and the ratios that miss it (empty: all met). */
   targets?: Targets;
   missed?: MissedRatio[];
@@ -84,16 +88,23 @@ export function roundResult(throughput: Measurement, latency: Measurement): Roun
     p99: round(latency.p99 ?? Number.NaN, 3),
     throughputRequests: throughput.requests,
     latencySamples: latency.latencySamples ?? 0,
+    ...(throughput.cpuMicrosPerRequest === undefined
+      ? {}
+      : { cpuMicrosPerRequest: round(throughput.cpuMicrosPerRequest, 1) }),
   };
 }
 
 export function targetResult(rounds: RoundResult[]): TargetResult {
+  const cpu = rounds.map((r) => r.cpuMicrosPerRequest);
   return {
     rounds,
     median: {
       rps: round(median(rounds.map((r) => r.rps)), 1),
       p50: round(median(rounds.map((r) => r.p50)), 3),
       p99: round(median(rounds.map((r) => r.p99)), 3),
+      ...(cpu.every((value) => value !== undefined)
+        ? { cpuMicrosPerRequest: round(median(cpu as number[]), 1) }
+        : {}),
     },
   };
 }
@@ -107,6 +118,9 @@ export function ratios(plaza: TargetResult, twin: TargetResult) {
     ),
     p50Ratio: round(plaza.median.p50 / twin.median.p50, 3),
     p99Ratio: round(plaza.median.p99 / twin.median.p99, 3),
+    ...(plaza.median.cpuMicrosPerRequest !== undefined && twin.median.cpuMicrosPerRequest !== undefined
+      ? { cpuRatio: round(plaza.median.cpuMicrosPerRequest / twin.median.cpuMicrosPerRequest, 3) }
+      : {}),
   };
 }
 
@@ -143,6 +157,8 @@ const columns = [
   ['twin p50/p99 ms', 17, 'text'],
   ['p50 ratio', 11, 'number'],
   ['p99 ratio', 11, 'number'],
+  ['cpu µs/req', 15, 'text'],
+  ['cpu ratio', 11, 'number'],
   ['targets', 18, 'text'],
 ] as const;
 
@@ -161,6 +177,10 @@ export function table(results: ScenarioResult[]): string {
     values?.length ? `${fixed(Math.min(...values), 2)}–${fixed(Math.max(...values), 2)}` : '-';
   const latency = (target: TargetResult | undefined) =>
     target ? `${fixed(target.median.p50, 2)} / ${fixed(target.median.p99, 2)}` : '-';
+  const cpu = ({ plaza, twin }: ScenarioResult) =>
+    plaza?.median.cpuMicrosPerRequest === undefined && twin?.median.cpuMicrosPerRequest === undefined
+      ? '-'
+      : `${fixed(plaza?.median.cpuMicrosPerRequest, 1)} / ${fixed(twin?.median.cpuMicrosPerRequest, 1)}`;
   const rows = results.map((result) =>
     result.error
       ? `${result.name.padEnd(20)}FAILED: ${result.error}`
@@ -174,6 +194,8 @@ export function table(results: ScenarioResult[]): string {
           latency(result.twin),
           fixed(result.p50Ratio, 2),
           fixed(result.p99Ratio, 2),
+          cpu(result),
+          fixed(result.cpuRatio, 2),
           result.targets === undefined
             ? '-'
             : result.missed?.length

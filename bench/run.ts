@@ -122,9 +122,10 @@ async function runScenario(
   const closeTwin = () => twin.close();
   cleanups.push(closeTwin);
   try {
+    // Plaza serves from this process's main thread, the twin from its child's.
     const targets = [
-      { name: 'plaza', url: plaza.url },
-      { name: 'twin', url: twin.url },
+      { name: 'plaza', url: plaza.url, pid: process.pid },
+      { name: 'twin', url: twin.url, pid: twin.pid },
     ] as const;
     const throughput: Mode = { kind: 'throughput', connections: settings.throughputConnections };
     const latency: Mode = {
@@ -134,7 +135,16 @@ async function runScenario(
     };
     const run = async (target: (typeof targets)[number], mode: Mode, seconds: number, step: string) => {
       const label = `${scenario.name} ${step} ${target.name}`;
-      const result = await measure(generator, label, target.url, request, mode, seconds, captured.status);
+      const result = await measure(
+        generator,
+        label,
+        target.url,
+        request,
+        mode,
+        seconds,
+        captured.status,
+        target.pid,
+      );
       log(`${label}: ${describeMeasurement(result)}`);
       return result;
     };
