@@ -153,7 +153,8 @@ export async function measure(
   serverPid?: number,
 ): Promise<Measurement> {
   const latencyRun = mode.kind === 'latency';
-  const cpuBefore = serverPid === undefined || latencyRun ? undefined : mainThreadCpuMs(serverPid);
+  const watched = latencyRun ? undefined : serverPid;
+  const cpuBefore = watched === undefined ? undefined : mainThreadCpuMs(watched);
   const { outcome, latencies } = await generator.run({
     url: new URL(request.path, baseUrl).href,
     method: request.method,
@@ -166,7 +167,7 @@ export async function measure(
     recordLatencies: latencyRun,
   });
   checkOutcome(label, outcome, expectStatus);
-  const cpuAfter = cpuBefore === undefined ? undefined : mainThreadCpuMs(serverPid!);
+  const cpuAfter = watched === undefined ? undefined : mainThreadCpuMs(watched);
   return {
     rps: outcome.rps,
     requests: outcome.requests,

@@ -95,16 +95,15 @@ export function roundResult(throughput: Measurement, latency: Measurement): Roun
 }
 
 export function targetResult(rounds: RoundResult[]): TargetResult {
-  const cpu = rounds.map((r) => r.cpuMicrosPerRequest);
+  const cpu = rounds.map((r) => r.cpuMicrosPerRequest).filter((value) => value !== undefined);
   return {
     rounds,
     median: {
       rps: round(median(rounds.map((r) => r.rps)), 1),
       p50: round(median(rounds.map((r) => r.p50)), 3),
       p99: round(median(rounds.map((r) => r.p99)), 3),
-      ...(cpu.every((value) => value !== undefined)
-        ? { cpuMicrosPerRequest: round(median(cpu as number[]), 1) }
-        : {}),
+      // Only when every round could measure it: a median of some rounds would not compare with the others.
+      ...(cpu.length === rounds.length ? { cpuMicrosPerRequest: round(median(cpu), 1) } : {}),
     },
   };
 }
