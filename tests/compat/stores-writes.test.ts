@@ -69,11 +69,13 @@ describe('writes (admin API key, www host)', () => {
     const { product: updated } = await admin.products.updateProduct(product._id, {
       name: 'Compat Lamp II',
       priceData: { price: 45.5 },
+      productDimensions: { length: '12.5', width: '8', height: '30', unit: products.DimensionsUnit.CM },
     });
     expect(lastCall()).toMatchObject({ method: 'PATCH', pathAndQuery: `/stores/v1/products/${product._id}` });
     expect(bodyOf().product).toMatchObject({ id: product._id, name: 'Compat Lamp II' });
     expect(updated).toMatchObject({ _id: product._id, name: 'Compat Lamp II' });
     expect(updated?.priceData?.price).toBe(45.5);
+    expect(updated?.productDimensions).toEqual({ length: '12.5', width: '8', height: '30', unit: 'CM' });
 
     await admin.products.deleteProduct(product._id);
     expect(lastCall()).toMatchObject({

@@ -7,6 +7,7 @@ import { Id, Paging, PagingMetadata, Query } from './common.ts';
 import { defineCall } from './define.ts';
 import {
   Collection,
+  Dimensions,
   Media,
   PriceData,
   Product,
@@ -97,6 +98,8 @@ export const getProductOptionsAvailability = defineCall({
         quantity: Type.Optional(Type.Integer()),
         inStock: Type.Boolean(),
         visible: Type.Boolean(),
+        productDimensions: Dimensions,
+        packageDimensions: Dimensions,
       }),
     ),
     media: Media,

@@ -47,6 +47,7 @@ export const MediaItemType = literals([
 ]);
 export const OptionType = literals(['unspecified_option_type', 'drop_down', 'color']);
 export const DiscountType = literals(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT']);
+export const DimensionsUnit = literals(['UNKNOWN_DIMENSIONS_UNIT', 'MM', 'CM', 'M', 'IN', 'FT', 'YD']);
 
 const Float = (description?: string) => Type.Number(description ? { description } : {});
 const Price = Type.Number({ minimum: 0, maximum: 1e12, description: 'Float in the site currency.' });
@@ -83,6 +84,26 @@ export const PricePerUnitData = Type.Object({
 });
 
 export const Range = Type.Object({ minValue: Float(), maxValue: Float() });
+
+/** A size as a decimal string ("12.5"): up to 9 whole digits and 6 decimals. */
+const Size = Type.String({
+  pattern: '^\\d{1,9}(\\.\\d{1,6})?$',
+  description: 'a non-negative decimal string, such as "12.5"',
+});
+
+export const Dimensions = Type.Object({
+  length: Type.Optional(Size),
+  width: Type.Optional(Size),
+  height: Type.Optional(Size),
+  unit: DimensionsUnit,
+});
+
+export const DimensionsInput = Type.Object({
+  length: Type.Optional(Size),
+  width: Type.Optional(Size),
+  height: Type.Optional(Size),
+  unit: Type.Optional(DimensionsUnit),
+});
 
 export const Discount = Type.Object({ type: DiscountType, value: Type.Number({ minimum: 0 }) });
 
@@ -137,6 +158,8 @@ export const Variant = Type.Object({
     weight: Type.Optional(Float()),
     sku: Type.Optional(Type.String()),
     visible: Type.Boolean(),
+    productDimensions: Dimensions,
+    packageDimensions: Dimensions,
   }),
   stock: VariantStock,
 });
@@ -152,6 +175,8 @@ export const Product = Type.Object(
     sku: Type.Optional(Type.String()),
     weight: Type.Optional(Float()),
     weightRange: Range,
+    productDimensions: Dimensions,
+    packageDimensions: Dimensions,
     stock: Type.Object({
       trackInventory: Type.Boolean(),
       quantity: Type.Optional(Type.Integer()),
@@ -243,7 +268,7 @@ export const StockInput = Type.Object({
 /** The writable fields of a product (`stock` is a Plaza extension: initial stock of every variant). */
 export const productInputFields = {
   name: Type.String({ minLength: 1, maxLength: 80 }),
-  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/?#\\s]+$' })),
+  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/?#%\\s]+$' })),
   visible: Type.Optional(Type.Boolean()),
   productType: Type.Optional(ProductType),
   description: Type.Optional(Text(8000)),
@@ -251,6 +276,8 @@ export const productInputFields = {
   ribbon: Type.Optional(Text(30)),
   brand: Type.Optional(Text(50)),
   weight: Type.Optional(Weight),
+  productDimensions: Type.Optional(DimensionsInput),
+  packageDimensions: Type.Optional(DimensionsInput),
   price: Type.Optional(Type.Object({ price: Type.Optional(Price) })),
   priceData: Type.Optional(Type.Object({ price: Type.Optional(Price) })),
   costAndProfitData: Type.Optional(Type.Object({ itemCost: Type.Optional(Price) })),
@@ -274,7 +301,7 @@ export const ProductPatch = Type.Object({
 
 export const CollectionInput = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 50 }),
-  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/?#\\s]+$' })),
+  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/?#%\\s]+$' })),
   visible: Type.Optional(Type.Boolean()),
   description: Type.Optional(Text(8000)),
 });
@@ -294,6 +321,8 @@ export const VariantUpdate = Type.Object({
   weight: Type.Optional(Weight),
   sku: Type.Optional(Text(40)),
   visible: Type.Optional(Type.Boolean()),
+  productDimensions: Type.Optional(DimensionsInput),
+  packageDimensions: Type.Optional(DimensionsInput),
   stock: Type.Optional(
     Type.Object({
       trackQuantity: Type.Optional(Type.Boolean()),

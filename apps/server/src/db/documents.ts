@@ -207,8 +207,12 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
           return JSON.parse(text) as T & SystemFields;
         },
 
-        async create<T extends object>(fields: T, options: { id?: string } = {}): Promise<T & SystemFields> {
-          const now = deps.clock.now().toISOString();
+        /** `options.now`: the creation time, when the caller read the clock for fields of its own. */
+        async create<T extends object>(
+          fields: T,
+          options: { id?: string; now?: string } = {},
+        ): Promise<T & SystemFields> {
+          const now = options.now ?? deps.clock.now().toISOString();
           const document = {
             id: options.id ?? newId(),
             revision: '1',

@@ -84,6 +84,16 @@ describe.each(engines)('stores bulk updates (%s)', (engine) => {
     expect((await get(p.id)).priceData.price).toBe(21); // 20.57 → 21
   });
 
+  it('rounds the new price once: a cut and a rise of an exact half cent both round away from zero', async () => {
+    const cheap = await createProduct(t, site, tShirt({ name: 'Quarter', priceData: { price: 0.25 } }));
+    const odd = await createProduct(t, site, tShirt({ name: 'Odd', priceData: { price: 10.05 } }));
+    await adjust([cheap.id, odd.id], { price: { percentage: { rate: -10 } } });
+    expect((await get(cheap.id)).priceData.price).toBe(0.23); // 0.225
+    expect((await get(odd.id)).priceData.price).toBe(9.05); // 9.045
+    await adjust([odd.id], { price: { percentage: { rate: 22.2222 } } });
+    expect((await get(odd.id)).priceData.price).toBe(11.06); // 9.05 × 1.222222 = 11.0611…
+  });
+
   it('moves variant prices with the product and refuses negative results per item', async () => {
     const p = await createProduct(t, site, tShirt({ name: 'Managed', priceData: { price: 10 } }));
     await t.call({

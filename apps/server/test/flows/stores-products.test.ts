@@ -52,6 +52,70 @@ describe.each(engines)('stores products (%s)', (engine) => {
     });
   });
 
+  it('rounds a percentage discount once, on the discounted price', async () => {
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Quarter off', priceData: { price: 0.25 }, discount: { type: 'PERCENT', value: 10 } }),
+    );
+    expect(product.priceData).toMatchObject({ price: 0.25, discountedPrice: 0.23 }); // 0.225
+  });
+
+  it('prices per unit across units of the same kind and refuses units of different kinds', async () => {
+    const coffee = await createProduct(
+      t,
+      site,
+      tShirt({
+        name: 'Coffee beans',
+        productOptions: [],
+        priceData: { price: 7.5 },
+        pricePerUnitData: {
+          totalQuantity: 500,
+          totalMeasurementUnit: 'G',
+          baseQuantity: 1,
+          baseMeasurementUnit: 'KG',
+        },
+      }),
+    );
+    expect(coffee.priceData).toMatchObject({ pricePerUnit: 15, formatted: { pricePerUnit: '$15.00' } });
+    const juice = await createProduct(
+      t,
+      site,
+      tShirt({
+        name: 'Juice',
+        productOptions: [],
+        priceData: { price: 3 },
+        pricePerUnitData: {
+          totalQuantity: 1,
+          totalMeasurementUnit: 'GAL',
+          baseQuantity: 1,
+          baseMeasurementUnit: 'L',
+        },
+      }),
+    );
+    expect(juice.priceData.pricePerUnit).toBe(0.79); // 3 / 3.785411784
+    const mixed = await t.call({
+      method: 'PATCH',
+      url: `${W}/products/${coffee.id}`,
+      auth: site.adminKey,
+      payload: {
+        product: {
+          pricePerUnitData: {
+            totalQuantity: 500,
+            totalMeasurementUnit: 'ML',
+            baseQuantity: 1,
+            baseMeasurementUnit: 'KG',
+          },
+        },
+      },
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.data.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'product.pricePerUnitData.baseMeasurementUnit',
+      description: 'KG measures mass and ML volume: both units must measure the same thing',
+    });
+  });
+
   it('answers at every alias of map 14 and keeps merchant data for admins who ask', async () => {
     const created = await t.call({
       method: 'POST',
@@ -95,10 +159,17 @@ describe.each(engines)('stores products (%s)', (engine) => {
       method: 'POST',
       url: `${W}/products`,
       auth: site.adminKey,
-      payload: { product: { name: '', productType: 'boat', priceData: { price: -1 } } },
+      payload: {
+        product: { name: '', productType: 'boat', priceData: { price: -1 }, slug: '100%-cotton' },
+      },
     });
     expect(response.statusCode).toBe(400);
-    expect(fields(response)).toEqual(['product.name', 'product.priceData.price', 'product.productType']);
+    expect(fields(response)).toEqual([
+      'product.name',
+      'product.priceData.price',
+      'product.productType',
+      'product.slug',
+    ]);
     const duplicate = await t.call({
       method: 'POST',
       url: `${W}/products`,

@@ -219,4 +219,51 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
     });
     await t.platform.storesCatalog.reserve(site.id, [{ catalogItemId: untracked.id, quantity: 100 }]);
   });
+
+  it('takes the stock summary of a managed product sent back unchanged, and refuses a different one', async () => {
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Summary', stock: { trackInventory: true, quantity: 5 } }),
+    );
+    const small = product.variants.filter((v: any) => v.choices.Size === 'Small').map((v: any) => v.id);
+    await t.call({
+      method: 'PATCH',
+      url: `${W}/products/${product.id}/variants`,
+      auth: site.adminKey,
+      payload: { variants: [{ variantIds: small, stock: { quantity: 0 } }] },
+    });
+    const read = await t.call({ method: 'GET', url: `${R}/products/${product.id}`, auth: site.adminKey });
+    const { stock } = read.data.product;
+    expect(stock).toMatchObject({ quantity: 20, inventoryStatus: 'PARTIALLY_OUT_OF_STOCK' });
+
+    // A read-change-write client sends the whole product back, stock included.
+    const { trackInventory, quantity, inStock } = stock;
+    const echoed = await t.call({
+      method: 'PATCH',
+      url: `${W}/products/${product.id}`,
+      auth: site.adminKey,
+      payload: {
+        product: { id: product.id, name: 'Summary 2', stock: { trackInventory, quantity, inStock } },
+      },
+    });
+    expect(echoed.statusCode, echoed.body).toBe(200);
+    expect(echoed.data.product.stock).toEqual(stock);
+    const quantities = echoed.data.product.variants.map((v: any) => v.stock.quantity).sort();
+    expect(quantities).toEqual([0, 0, 5, 5, 5, 5]);
+
+    const changed = await t.call({
+      method: 'PATCH',
+      url: `${W}/products/${product.id}`,
+      auth: site.adminKey,
+      payload: { product: { id: product.id, stock: { quantity: 40 } } },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.data.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'product.stock',
+      description: expect.stringContaining('update-variants'),
+    });
+    const after = await t.call({ method: 'GET', url: `${R}/products/${product.id}`, auth: site.adminKey });
+    expect(after.data.product.stock).toEqual(stock);
+  });
 });

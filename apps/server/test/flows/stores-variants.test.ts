@@ -63,6 +63,52 @@ describe.each(engines)('stores variants and options (%s)', (engine) => {
     );
   });
 
+  it('keeps product and package dimensions on the product and per variant', async () => {
+    const box = { length: '30', width: '20.5', height: '4', unit: 'CM' };
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Boxed', productDimensions: { length: '25', width: '18', height: '1', unit: 'CM' } }),
+    );
+    expect(product.productDimensions).toEqual({ length: '25', width: '18', height: '1', unit: 'CM' });
+    expect(product.packageDimensions).toEqual({ unit: 'UNKNOWN_DIMENSIONS_UNIT' });
+    expect(product.variants[0].variant.productDimensions).toEqual(product.productDimensions);
+
+    const large = await patchVariants(product.id, [
+      { choices: { Size: 'Large' }, packageDimensions: box, productDimensions: { length: '28' } },
+    ]);
+    expect(large.statusCode, large.body).toBe(200);
+    const [big] = large.data.variants.filter((v: any) => v.choices.Size === 'Large');
+    expect(big.variant.packageDimensions).toEqual(box);
+    expect(big.variant.productDimensions).toEqual({ length: '28', unit: 'UNKNOWN_DIMENSIONS_UNIT' });
+
+    const available = await t.call({
+      method: 'POST',
+      url: `${R}/products/${product.id}/productOptionsAvailability`,
+      auth: await site.token('visitor'),
+      payload: { options: { Size: 'Large', Color: 'White' } },
+    });
+    expect(available.data.selectedVariant).toMatchObject({ packageDimensions: box });
+
+    const bad = await patchVariants(product.id, [{ productDimensions: { length: '1e3', unit: 'MILE' } }]);
+    expect(bad.statusCode).toBe(400);
+    expect(fields(bad)).toEqual([
+      'variants[0].productDimensions.length',
+      'variants[0].productDimensions.unit',
+    ]);
+
+    await t.call({
+      method: 'POST',
+      url: `${W}/products/${product.id}/variants/resetToDefault`,
+      auth: site.adminKey,
+      payload: { id: product.id },
+    });
+    const reset = await t.call({ method: 'GET', url: `${R}/products/${product.id}`, auth: site.adminKey });
+    expect(reset.data.product.variants.map((v: any) => v.variant.packageDimensions.unit)).toEqual(
+      Array(6).fill('UNKNOWN_DIMENSIONS_UNIT'),
+    );
+  });
+
   it('queries the variants of a product, hiding invisible ones and cost from visitors', async () => {
     const product = await createProduct(t, site, tShirt({ name: 'Queried' }));
     await patchVariants(product.id, [{ choices: { Color: 'White', Size: 'Small' }, visible: false }]);

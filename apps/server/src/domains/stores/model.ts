@@ -39,6 +39,16 @@ export interface OptionState {
   choices: ChoiceState[];
 }
 
+export type DimensionsUnitName = 'UNKNOWN_DIMENSIONS_UNIT' | 'MM' | 'CM' | 'M' | 'IN' | 'FT' | 'YD';
+
+/** Sizes as the decimal strings they were given in. */
+export interface Dimensions {
+  length?: string;
+  width?: string;
+  height?: string;
+  unit: DimensionsUnitName;
+}
+
 export interface VariantState {
   id: string;
   /** Option name → choice description. */
@@ -49,6 +59,8 @@ export interface VariantState {
   weight?: number;
   sku?: string;
   visible: boolean;
+  productDimensions?: Dimensions;
+  packageDimensions?: Dimensions;
 }
 
 export interface PricePerUnitState {
@@ -69,6 +81,8 @@ export interface ProductState {
   ribbon?: string;
   brand?: string;
   weight?: number;
+  productDimensions?: Dimensions;
+  packageDimensions?: Dimensions;
   price: number;
   cost?: number;
   discount: { type: DiscountTypeName; value: number };

@@ -53,19 +53,31 @@ export function toMinor(value: number, digits: number): number {
 /** Minor units back to the wire float (IEEE division is correctly rounded: 2199 / 100 === 21.99). */
 export const fromMinor = (minor: number, digits: number): number => minor / 10 ** digits;
 
-/** round(minor × rate / 100), rate being a percentage such as 10 or -12.5. */
-export function percentOf(minor: number, rate: number): number {
+/**
+ * `minor` changed by `rate` percent (10, -12.5): round(minor × (100 + rate) / 100). The result is
+ * rounded once, so a cut and a rise of the same exact half round alike (0.225 → 0.23 either way).
+ */
+export function changedByPercent(minor: number, rate: number): number {
   const r = toDecimal(rate);
-  return Number(divideRounded(BigInt(minor) * r.units, 100n * 10n ** BigInt(r.scale)));
+  const hundred = 100n * 10n ** BigInt(r.scale);
+  return Number(divideRounded(BigInt(minor) * (hundred + r.units), hundred));
 }
 
-/** round(minor × multiplier / divisor) for decimal multiplier and divisor (e.g. per-unit prices). */
-export function scaleBy(minor: number, multiplier: number, divisor: number): number {
-  const m = toDecimal(multiplier);
-  const d = toDecimal(divisor);
-  return Number(
-    divideRounded(BigInt(minor) * m.units * 10n ** BigInt(d.scale), d.units * 10n ** BigInt(m.scale)),
-  );
+/** round(minor × the product of `multipliers` / the product of `divisors`), all decimals (per-unit prices). */
+export function scaleBy(minor: number, multipliers: readonly number[], divisors: readonly number[]): number {
+  let numerator = BigInt(minor);
+  let denominator = 1n;
+  for (const value of multipliers) {
+    const { units, scale } = toDecimal(value);
+    numerator *= units;
+    denominator *= 10n ** BigInt(scale);
+  }
+  for (const value of divisors) {
+    const { units, scale } = toDecimal(value);
+    denominator *= units;
+    numerator *= 10n ** BigInt(scale);
+  }
+  return Number(divideRounded(numerator, denominator));
 }
 
 /** Rounds minor units to whole currency units (for `roundToInt`). */

@@ -3,12 +3,21 @@
  * stored state plus live stock. Pure: same input, same output.
  */
 
-import type { MediaItem, MerchantData, ProductState, StockMap, StockState, VariantState } from './model.ts';
+import { unitSize } from './measurement.ts';
+import type {
+  Dimensions,
+  MediaItem,
+  MerchantData,
+  ProductState,
+  StockMap,
+  StockState,
+  VariantState,
+} from './model.ts';
 import {
+  changedByPercent,
   divideRounded,
   formatMoney,
   fromMinor,
-  percentOf,
   scaleBy,
   toMinor,
   WEIGHT_DIGITS,
@@ -39,16 +48,27 @@ export interface RenderedProduct {
 export function discounted(minor: number, state: Pick<ProductState, 'discount' | 'digits'>): number {
   const { type, value } = state.discount;
   if (type === 'AMOUNT') return Math.max(0, minor - toMinor(value, state.digits));
-  if (type === 'PERCENT') return Math.max(0, minor - percentOf(minor, value));
+  if (type === 'PERCENT') return Math.max(0, changedByPercent(minor, -value));
   return minor;
 }
+
+/** The price of `baseQuantity` base units when `final` buys `totalQuantity` total units. */
+function perUnit(final: number, state: ProductState): number | undefined {
+  const data = state.pricePerUnitData;
+  if (!data) return undefined;
+  return scaleBy(
+    final,
+    [data.baseQuantity, unitSize(data.baseMeasurementUnit)],
+    [data.totalQuantity, unitSize(data.totalMeasurementUnit)],
+  );
+}
+
+const NO_DIMENSIONS: Dimensions = { unit: 'UNKNOWN_DIMENSIONS_UNIT' };
 
 export function priceData(minor: number, state: ProductState, currency: string) {
   const { digits } = state;
   const final = discounted(minor, state);
-  const unit = state.pricePerUnitData
-    ? scaleBy(final, state.pricePerUnitData.baseQuantity, state.pricePerUnitData.totalQuantity)
-    : undefined;
+  const unit = perUnit(final, state);
   return {
     currency,
     price: fromMinor(minor, digits),
@@ -99,6 +119,25 @@ export function stockOf(variant: VariantState, stock: StockMap, state: ProductSt
   };
 }
 
+/** The product's `stock`: a summary of its visible variants' (of all when none is visible). */
+export function stockSummary(state: ProductState, stocks: ReadonlyArray<ReturnType<typeof stockOf>>) {
+  const counted = state.variants.some((v) => v.visible)
+    ? stocks.filter((_, i) => state.variants[i]!.visible)
+    : stocks;
+  const inStockCount = counted.filter((s) => s.inStock).length;
+  return {
+    trackInventory: state.trackInventory,
+    ...(state.trackInventory ? { quantity: counted.reduce((sum, s) => sum + (s.quantity ?? 0), 0) } : {}),
+    inStock: inStockCount > 0,
+    inventoryStatus:
+      inStockCount === counted.length
+        ? 'IN_STOCK'
+        : inStockCount === 0
+          ? 'OUT_OF_STOCK'
+          : 'PARTIALLY_OUT_OF_STOCK',
+  };
+}
+
 function mediaOf(items: MediaItem[]) {
   return items.length > 0 ? { mainMedia: items[0], items } : { items };
 }
@@ -141,6 +180,8 @@ export function renderProduct(state: ProductState, stock: StockMap, context: Ren
         ...(weight === undefined ? {} : { weight: fromMinor(weight, WEIGHT_DIGITS) }),
         ...(sku === undefined ? {} : { sku }),
         visible: variant.visible,
+        productDimensions: variant.productDimensions ?? state.productDimensions ?? NO_DIMENSIONS,
+        packageDimensions: variant.packageDimensions ?? state.packageDimensions ?? NO_DIMENSIONS,
       },
       stock: variantStock,
     });
@@ -180,21 +221,7 @@ export function renderProduct(state: ProductState, stock: StockMap, context: Ren
     });
   });
 
-  const counted = state.variants.some((v) => v.visible)
-    ? stocks.filter((_, i) => state.variants[i]!.visible)
-    : stocks;
-  const inStockCount = counted.filter((s) => s.inStock).length;
-  const productStock = {
-    trackInventory: state.trackInventory,
-    ...(state.trackInventory ? { quantity: counted.reduce((sum, s) => sum + (s.quantity ?? 0), 0) } : {}),
-    inStock: inStockCount > 0,
-    inventoryStatus:
-      inStockCount === counted.length
-        ? 'IN_STOCK'
-        : inStockCount === 0
-          ? 'OUT_OF_STOCK'
-          : 'PARTIALLY_OUT_OF_STOCK',
-  };
+  const productStock = stockSummary(state, stocks);
 
   const productOptions = state.productOptions.map((option) => ({
     optionType: option.optionType,
@@ -229,6 +256,8 @@ export function renderProduct(state: ProductState, stock: StockMap, context: Ren
     ...(state.sku === undefined ? {} : { sku: state.sku }),
     ...(state.weight === undefined ? {} : { weight: fromMinor(state.weight, WEIGHT_DIGITS) }),
     weightRange: range(weights, WEIGHT_DIGITS),
+    productDimensions: state.productDimensions ?? NO_DIMENSIONS,
+    packageDimensions: state.packageDimensions ?? NO_DIMENSIONS,
     stock: productStock,
     price,
     priceData: price,

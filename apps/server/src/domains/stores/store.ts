@@ -263,7 +263,9 @@ export function catalogStore(database: Database, clock: Clock) {
       rendered: RenderedProduct,
       state: ProductState,
     ) {
-      const created = await products.forSite(siteId, executor).create(rendered.doc, { id: productId });
+      const created = await products
+        .forSite(siteId, executor)
+        .create(rendered.doc, { id: productId, now: rendered.doc.lastUpdated as string });
       await setState(executor, siteId, productId, state, rendered.merchant);
       await writeVariantRows(executor, siteId, productId, rendered, created.createdDate);
       return created;

@@ -7,7 +7,7 @@
 import type { bulkAdjustProductProperty, bulkUpdateProductsProperty, RequestOf } from '@plaza/contracts';
 import { AppError } from '../../../lib/errors.ts';
 import type { ProductState } from '../model.ts';
-import { percentOf, roundToWhole, toMinor, WEIGHT_DIGITS } from '../money.ts';
+import { changedByPercent, roundToWhole, toMinor, WEIGHT_DIGITS } from '../money.ts';
 import { mutateProduct, type StoresDeps } from './context.ts';
 
 type BulkSet = RequestOf<typeof bulkUpdateProductsProperty>['set'];
@@ -26,12 +26,9 @@ const negative = (property: string) =>
   );
 
 export function adjusted(value: number, adjustment: Adjustment, digits: number, property: string): number {
-  let result = value;
+  let result = adjustment.percentage ? changedByPercent(value, adjustment.percentage.rate) : value;
   if (adjustment.amount !== undefined) result += toMinor(adjustment.amount, digits);
-  if (adjustment.percentage) {
-    result += percentOf(value, adjustment.percentage.rate);
-    if (adjustment.percentage.roundToInt) result = roundToWhole(result, digits);
-  }
+  if (adjustment.percentage?.roundToInt) result = roundToWhole(result, digits);
   if (result < 0) throw negative(property);
   return result;
 }

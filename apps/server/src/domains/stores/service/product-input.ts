@@ -3,7 +3,8 @@ import type { createProduct, RequestOf } from '@plaza/contracts';
 import { invalidField, ValidationError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { storesErrors } from '../errors.ts';
-import type { DiscountTypeName, OptionState, ProductState, StockMap } from '../model.ts';
+import { checkPricePerUnit } from '../measurement.ts';
+import type { Dimensions, DiscountTypeName, OptionState, ProductState, StockMap } from '../model.ts';
 import { toMinor, WEIGHT_DIGITS } from '../money.ts';
 import { regenerateVariants } from '../variants.ts';
 
@@ -71,7 +72,12 @@ export function applyProductInput(state: ProductState, input: ProductInput) {
   if (price !== undefined) state.price = toMinor(price, digits);
   if (input.costAndProfitData?.itemCost !== undefined)
     state.cost = toMinor(input.costAndProfitData.itemCost, digits);
-  if (input.pricePerUnitData !== undefined) state.pricePerUnitData = input.pricePerUnitData;
+  if (input.productDimensions !== undefined) state.productDimensions = dimensionsOf(input.productDimensions);
+  if (input.packageDimensions !== undefined) state.packageDimensions = dimensionsOf(input.packageDimensions);
+  if (input.pricePerUnitData !== undefined) {
+    checkPricePerUnit(input.pricePerUnitData, 'product.pricePerUnitData');
+    state.pricePerUnitData = input.pricePerUnitData;
+  }
   if (input.discount !== undefined) {
     if (input.discount.type === 'PERCENT' && input.discount.value > 100) {
       throw invalidField('product.discount.value', 'a percentage discount is at most 100', 'MAX');
@@ -99,9 +105,37 @@ export function applyProductInput(state: ProductState, input: ProductInput) {
   if (input.stock?.trackInventory !== undefined) state.trackInventory = input.stock.trackInventory;
 }
 
-/** Plaza extension: `stock.quantity` / `stock.inStock` on a product set every variant's stock. */
-export function applyStockInput(state: ProductState, stock: StockMap, input: ProductInput['stock']) {
+/** Dimensions as given; the unit, when left out, unknown. */
+export const dimensionsOf = (input: Partial<Dimensions>): Dimensions => ({
+  ...input,
+  unit: input.unit ?? 'UNKNOWN_DIMENSIONS_UNIT',
+});
+
+/**
+ * Plaza extension: `stock.quantity` / `stock.inStock` on a product set every variant's stock. On a
+ * product whose variants are managed they are a summary of the variants' stock (`stock` is read-only
+ * in the catalog): the summary sent back unchanged, as a read-change-write client does, changes
+ * nothing; a different figure is refused (each variant's stock is set with update-variants).
+ */
+export function applyStockInput(
+  state: ProductState,
+  stock: StockMap,
+  input: ProductInput['stock'],
+  summary?: { quantity?: number; inStock: boolean },
+) {
   if (!input) return;
+  if (summary && state.manageVariants && state.variants.length > 1) {
+    const changes =
+      (input.quantity !== undefined && input.quantity !== summary.quantity) ||
+      (input.inStock !== undefined && input.inStock !== summary.inStock);
+    if (changes)
+      throw invalidField(
+        'product.stock',
+        'a product with managed variants has the stock of each variant: set it with update-variants (variants[].stock)',
+        'FIELD_NOT_ALLOWED',
+      );
+    return;
+  }
   if (input.quantity !== undefined) state.trackInventory = true;
   for (const variant of state.variants) {
     const current = stock.get(variant.id) ?? { quantity: null, inStock: true };

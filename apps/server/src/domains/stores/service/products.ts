@@ -9,7 +9,7 @@ import { parseFilter } from '../../../query/index.ts';
 import { storesErrors } from '../errors.ts';
 import type { StockMap } from '../model.ts';
 import { currencyDigits } from '../money.ts';
-import { renderProduct, withMerchantData } from '../render.ts';
+import { renderProduct, stockOf, stockSummary, withMerchantData } from '../render.ts';
 import type { Executor, ProductRead } from '../store.ts';
 import { regenerateVariants } from '../variants.ts';
 import {
@@ -85,8 +85,12 @@ export async function updateProduct(
   input: ProductInput,
 ) {
   const saved = await mutateProduct(deps, siteId, productId, (state, stock) => {
+    const before = stockSummary(
+      state,
+      state.variants.map((variant) => stockOf(variant, stock, state)),
+    );
     applyProductInput(state, input);
-    applyStockInput(state, stock, input.stock);
+    applyStockInput(state, stock, input.stock, before);
   });
   return merchantView(saved);
 }

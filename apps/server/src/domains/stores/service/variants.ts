@@ -9,6 +9,7 @@ import { toMinor, WEIGHT_DIGITS } from '../money.ts';
 import { withMerchantData } from '../render.ts';
 import { findChoice, matchesChoices } from '../variants.ts';
 import { isAdmin, merchantView, mutateProduct, type StoresDeps } from './context.ts';
+import { dimensionsOf } from './product-input.ts';
 import { scopedQuery } from './products.ts';
 
 type VariantUpdates = RequestOf<typeof updateProductVariants>['variants'];
@@ -49,6 +50,8 @@ export async function updateVariants(
         if (update.weight !== undefined) variant.weight = toMinor(update.weight, WEIGHT_DIGITS);
         if (update.sku !== undefined) variant.sku = update.sku;
         if (update.visible !== undefined) variant.visible = update.visible;
+        if (update.productDimensions) variant.productDimensions = dimensionsOf(update.productDimensions);
+        if (update.packageDimensions) variant.packageDimensions = dimensionsOf(update.packageDimensions);
         const s = update.stock;
         if (!s) continue;
         if (s.trackQuantity !== undefined) state.trackInventory = s.trackQuantity;
@@ -189,6 +192,8 @@ export async function optionsAvailability(
               ...(wire.stock.quantity === undefined ? {} : { quantity: wire.stock.quantity }),
               inStock: wire.stock.inStock,
               visible: wire.variant.visible,
+              productDimensions: wire.variant.productDimensions,
+              packageDimensions: wire.variant.packageDimensions,
             },
           }
         : {}),

@@ -1,0 +1,49 @@
+/**
+ * Measurement units of per-unit prices (`pricePerUnitData`): "$7.50 for 500 G" shown per 1 KG is
+ * $15.00. Each unit is an exact decimal multiple of its kind's smallest unit here (US customary
+ * volumes: fl oz, pint, quart and gallon).
+ */
+import { invalidField } from '../../lib/errors.ts';
+import type { PricePerUnitState } from './model.ts';
+
+type Kind = 'volume' | 'mass' | 'length' | 'area' | 'unspecified';
+
+/** Kind and size: millilitres, milligrams, millimetres or square metres. */
+const UNITS: Record<string, { kind: Kind; size: number }> = {
+  UNSPECIFIED: { kind: 'unspecified', size: 1 },
+  ML: { kind: 'volume', size: 1 },
+  CL: { kind: 'volume', size: 10 },
+  L: { kind: 'volume', size: 1000 },
+  CBM: { kind: 'volume', size: 1_000_000 },
+  FLOZ: { kind: 'volume', size: 29.5735295625 },
+  PT: { kind: 'volume', size: 473.176473 },
+  QT: { kind: 'volume', size: 946.352946 },
+  GAL: { kind: 'volume', size: 3785.411784 },
+  MG: { kind: 'mass', size: 1 },
+  G: { kind: 'mass', size: 1000 },
+  KG: { kind: 'mass', size: 1_000_000 },
+  OZ: { kind: 'mass', size: 28_349.523125 },
+  LB: { kind: 'mass', size: 453_592.37 },
+  MM: { kind: 'length', size: 1 },
+  CM: { kind: 'length', size: 10 },
+  M: { kind: 'length', size: 1000 },
+  IN: { kind: 'length', size: 25.4 },
+  FT: { kind: 'length', size: 304.8 },
+  YD: { kind: 'length', size: 914.4 },
+  SQM: { kind: 'area', size: 1 },
+  SQFT: { kind: 'area', size: 0.09290304 },
+};
+
+/** The size of one unit in its kind's smallest unit; UNSPECIFIED counts as 1 of anything. */
+export const unitSize = (unit: string): number => UNITS[unit]?.size ?? 1;
+
+/** Refuses units of different kinds (millilitres against kilograms); UNSPECIFIED goes with any. */
+export function checkPricePerUnit(data: PricePerUnitState, field: string) {
+  const total = UNITS[data.totalMeasurementUnit]?.kind ?? 'unspecified';
+  const base = UNITS[data.baseMeasurementUnit]?.kind ?? 'unspecified';
+  if (total !== base && total !== 'unspecified' && base !== 'unspecified')
+    throw invalidField(
+      `${field}.baseMeasurementUnit`,
+      `${data.baseMeasurementUnit} measures ${base} and ${data.totalMeasurementUnit} ${total}: both units must measure the same thing`,
+    );
+}
