@@ -45,7 +45,30 @@ const cart = (suffix = '') =>
   ] as const;
 const CartAnswer = Type.Object({ cart: Cart });
 const open = (description: string) => Type.Object({}, { additionalProperties: true, description });
-const ChannelType = Type.String({ pattern: '^[A-Z_]{1,40}$', description: 'WEB, POS, … (map 9).' });
+const CHANNEL_TYPES = [
+  'UNSPECIFIED',
+  'WEB',
+  'POS',
+  'EBAY',
+  'AMAZON',
+  'OTHER_PLATFORM',
+  'WIX_APP_STORE',
+  'WIX_INVOICES',
+  'BACKOFFICE_MERCHANT',
+  'WISH',
+  'CLASS_PASS',
+  'GLOBAL_E',
+  'FACEBOOK',
+  'ETSY',
+  'TIKTOK',
+  'FAIRE_COM',
+  'PAYPAL_AGENTIC_CHECKOUT',
+  'STRIPE_AGENTIC_CHECKOUT',
+] as const;
+const ChannelType = Type.Union(
+  CHANNEL_TYPES.map((value) => Type.Literal(value)),
+  { description: 'Where the checkout was made (map 9).' },
+);
 
 // --- current cart ------------------------------------------------------------------------------
 

@@ -106,6 +106,15 @@ describe('describeCheckoutError', () => {
     expect(
       describeCheckoutError(app(400, 'ERROR_COUPON_USAGE_EXCEEDED', { code: 'WELCOME10' }), 'pay').summary,
     ).toMatch(/coupon WELCOME10 was used up/);
+    const moved = describeCheckoutError(
+      app(409, 'CHECKOUT_TOTAL_CHANGED', { previousTotal: '$53.60', total: '$59.00' }),
+      'pay',
+    );
+    expect(moved).toMatchObject({ settled: true, next: 'reload' });
+    expect(moved.summary).toMatch(/total changed to \$59\.00.*No money was taken/);
+    expect(describeCheckoutError(app(409, 'CART_ALREADY_ORDERED'), 'pay')).toMatchObject({
+      backToStore: true,
+    });
   });
 
   it('falls back to the server description, and copes with non-API errors', () => {

@@ -139,6 +139,20 @@ export function describeCheckoutError(error: unknown, context: 'pay' | 'update')
         settled: true,
         backToStore: true,
       };
+    case 'CHECKOUT_TOTAL_CHANGED':
+      return {
+        summary: `The total changed to ${typeof data.total === 'string' ? data.total : 'a new amount'} while you were checking out. ${NOT_CHARGED} Check the order summary, then pay again.`,
+        fields: {},
+        settled: true,
+        next: 'reload',
+      };
+    case 'CART_ALREADY_ORDERED':
+      return {
+        summary: `These items were already ordered from another checkout. ${NOT_CHARGED}`,
+        fields: {},
+        settled: true,
+        backToStore: true,
+      };
     case 'CHECKOUT_INCOMPLETE': {
       const missing = Array.isArray(data.missingFields) ? (data.missingFields as string[]) : [];
       const fields: CheckoutProblem['fields'] = {};

@@ -6,7 +6,7 @@
 
 import { parseMask } from '../../db/documents.ts';
 import type { Caller } from '../../http/access.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { type AppError, invalidField } from '../../lib/errors.ts';
 import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
 import type { EcomDeps } from './context.ts';
 import { ecomErrors } from './errors.ts';
@@ -40,7 +40,9 @@ async function digitsOf(deps: EcomDeps, siteId: string) {
   return currencyDigits(site?.currency ?? 'USD');
 }
 
-/** Checks a whole coupon and normalises its code and amounts. */
+const utc = (dateTime: string) => new Date(dateTime).toISOString();
+
+/** Checks a whole coupon and normalises its code, amounts and dates. */
 function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<StoredCoupon, 'id'> {
   const amount = (value: string | number | undefined, field: string) =>
     value === undefined ? undefined : toDecimalString(parseMoney(value, digits, `${at}.${field}`), digits);
@@ -48,7 +50,10 @@ function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<St
     throw invalidField(`${at}.percentage`, 'is required for PERCENTAGE coupons', 'REQUIRED_FIELD');
   if (fields.type === 'FIXED_AMOUNT' && fields.amount === undefined)
     throw invalidField(`${at}.amount`, 'is required for FIXED_AMOUNT coupons', 'REQUIRED_FIELD');
-  if (fields.startDate && fields.expirationDate && fields.expirationDate <= fields.startDate)
+  // Kept in UTC (`…Z`): dates given with an offset then order as text as they do in time.
+  const startDate = fields.startDate && utc(fields.startDate);
+  const expirationDate = fields.expirationDate && utc(fields.expirationDate);
+  if (startDate && expirationDate && expirationDate <= startDate)
     throw invalidField(`${at}.expirationDate`, 'must be after startDate');
   const { amount: _a, minimumSubtotal: _m, ...rest } = fields;
   const fixed = amount(fields.amount, 'amount');
@@ -56,6 +61,8 @@ function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<St
   return {
     ...rest,
     code: fields.code.toUpperCase(),
+    ...(startDate ? { startDate } : {}),
+    ...(expirationDate ? { expirationDate } : {}),
     active: fields.active ?? true,
     ...(fixed === undefined ? {} : { amount: fixed }),
     ...(minimum === undefined ? {} : { minimumSubtotal: minimum }),
@@ -142,6 +149,26 @@ function toRule(coupon: StoredCoupon, digits: number): CouponRule {
   };
 }
 
+/** Why `coupon` cannot be used at `now` (switched off, not started, expired), if it cannot. */
+function lapsed(coupon: StoredCoupon, now: number): AppError | undefined {
+  if (!coupon.active) return ecomErrors.couponDisabled(coupon.code);
+  if (coupon.startDate && now < Date.parse(coupon.startDate))
+    return ecomErrors.couponNotActiveYet(coupon.code, coupon.startDate);
+  if (coupon.expirationDate && now >= Date.parse(coupon.expirationDate))
+    return ecomErrors.couponExpired(coupon.code, coupon.expirationDate);
+  return undefined;
+}
+
+/**
+ * Why the coupon of `code`, frozen in a checkout, can no longer be used (gone, switched off, out of
+ * its dates), if it cannot. Its usage limit is left to the order's own count.
+ */
+export async function lapsedCoupon(deps: EcomDeps, siteId: string, code: string) {
+  const found = await deps.store.couponByCode(siteId, code);
+  if (!found) return ecomErrors.couponNotFound(code);
+  return lapsed(JSON.parse(found.doc) as StoredCoupon, deps.clock.now().getTime());
+}
+
 /**
  * The coupon of `code` if a buyer may use it now. With `subtotal` the minimum is checked too (when
  * applying; later estimates keep the coupon and only warn).
@@ -156,12 +183,8 @@ export async function usableCoupon(
   const found = await deps.store.couponByCode(siteId, code);
   if (!found) throw ecomErrors.couponNotFound(code);
   const coupon = JSON.parse(found.doc) as StoredCoupon;
-  const now = deps.clock.now().toISOString();
-  if (!coupon.active) throw ecomErrors.couponDisabled(coupon.code);
-  if (coupon.startDate && now < coupon.startDate)
-    throw ecomErrors.couponNotActiveYet(coupon.code, coupon.startDate);
-  if (coupon.expirationDate && now >= coupon.expirationDate)
-    throw ecomErrors.couponExpired(coupon.code, coupon.expirationDate);
+  const refusal = lapsed(coupon, deps.clock.now().getTime());
+  if (refusal) throw refusal;
   if (coupon.usageLimit !== undefined && found.timesUsed >= coupon.usageLimit)
     throw ecomErrors.couponExhausted(coupon.code);
   const digits = currencyDigits(currency);

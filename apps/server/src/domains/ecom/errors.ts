@@ -101,6 +101,22 @@ export const ecomErrors = {
         ...(orderId ? { orderId } : {}),
       },
     ),
+  totalChanged: (checkoutId: string, previousTotal: string, total: string, reason: string) =>
+    app(
+      409,
+      'CHECKOUT_TOTAL_CHANGED',
+      'The checkout total changed',
+      `${reason} The total is now ${total} (it was ${previousTotal}); nothing was charged. Review the checkout and pay again.`,
+      { checkoutId, previousTotal, total },
+    ),
+  cartAlreadyOrdered: (cartId: string) =>
+    app(
+      409,
+      'CART_ALREADY_ORDERED',
+      'This cart was already ordered',
+      'Another checkout of the same cart was paid; nothing was charged.',
+      { cartId },
+    ),
   shippingOptionUnavailable: (field: string, code: string) =>
     invalidField(field, `shipping option "${code}" is not available for this destination`, 'VALIDATION'),
   paymentMethodNotEnabled: (method: string) =>

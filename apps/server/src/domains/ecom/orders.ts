@@ -110,7 +110,8 @@ export function buildOrder(input: {
         ...(wire.image ? { image: wire.image } : {}),
         physicalProperties: wire.physicalProperties,
         itemType: wire.itemType,
-        paymentOption: wire.paymentOption,
+        // How this order is paid, whatever the site's default.
+        paymentOption: input.provider.id === 'offline' ? 'FULL_PAYMENT_OFFLINE' : 'FULL_PAYMENT_ONLINE',
       };
     }),
     priceSummary: {

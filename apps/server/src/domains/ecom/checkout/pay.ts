@@ -11,12 +11,20 @@
  */
 import { AppError, ValidationError } from '../../../lib/errors.ts';
 import type { EcomDeps } from '../context.ts';
+import { lapsedCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
+import { formatMoney } from '../money.ts';
 import { buildOrder, type Order, type StoredOrder, sendConfirmation, stockLines } from '../orders.ts';
 import type { CardInput, ChargeResult } from '../payments/index.ts';
-import { rulesOf } from '../settings.ts';
+import { rulesOf, type StoreRules } from '../settings.ts';
 import { isUniqueViolation } from '../store.ts';
-import { type Checkout, checkoutTotals, missingForPayment, type StoredCheckout } from './service.ts';
+import {
+  type Checkout,
+  checkoutTotals,
+  missingForPayment,
+  type StoredCheckout,
+  saveCheckout,
+} from './service.ts';
 
 export interface PayInput {
   paymentMethod: 'test' | 'offline';
@@ -79,6 +87,31 @@ export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Chec
   }
 }
 
+/**
+ * The checkout's terms as they stand now: its frozen lines, its coupon while still usable, the site's
+ * current tax and shipping rules. Only the total the buyer was shown is charged: when it moved since
+ * (the owner changed a rule, the coupon lapsed) the checkout is brought up to date and the payment
+ * refused, for the buyer to see the new total and pay again.
+ */
+async function termsToCharge(deps: EcomDeps, siteId: string, checkout: Checkout, rules: StoreRules) {
+  let internal = checkout.internal;
+  const lapsed = internal.coupon && (await lapsedCoupon(deps, siteId, internal.coupon.code));
+  if (lapsed) {
+    const { coupon: _lapsed, ...rest } = internal;
+    internal = rest;
+  }
+  const totals = checkoutTotals(internal, rules);
+  if (totals.total === checkout.internal.total) return { internal, totals };
+  await saveCheckout(deps, siteId, checkout, internal, rules, totals);
+  const shown = (minor: number) => formatMoney(minor, rules.money.currency, rules.money.digits);
+  throw ecomErrors.totalChanged(
+    checkout.id,
+    shown(checkout.internal.total),
+    shown(totals.total),
+    lapsed ? lapsed.description : 'The store changed its tax or shipping rates.',
+  );
+}
+
 async function placeOrder(
   deps: EcomDeps,
   siteId: string,
@@ -87,8 +120,8 @@ async function placeOrder(
 ): Promise<PayAnswer> {
   if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
   const rules = await rulesOf(deps, siteId);
-  const totals = checkoutTotals(checkout.internal, rules);
-  const missing = missingForPayment(checkout.internal, totals, rules);
+  const { internal, totals } = await termsToCharge(deps, siteId, checkout, rules);
+  const missing = missingForPayment(internal, totals, rules);
   if (missing.length > 0) throw ecomErrors.checkoutIncomplete(missing);
   const provider = deps.payments[input.paymentMethod];
   const now = deps.clock.now();
@@ -106,17 +139,15 @@ async function placeOrder(
   let order: Order;
   try {
     order = await deps.store.transaction(async (trx) => {
-      await deps.catalogs.reserve(siteId, stockLines(checkout.internal.lines), trx);
-      const coupon = checkout.internal.coupon;
-      if (
-        coupon &&
-        totals.discounts.some((d) => d.coupon) &&
-        !(await deps.store.useCoupon(trx, siteId, coupon.id))
-      )
+      await deps.catalogs.reserve(siteId, stockLines(internal.lines), trx);
+      const coupon = internal.coupon;
+      // A coupon that took nothing off (its items are not in the cart) is not a use.
+      const used = totals.discounts.some((d) => d.coupon && d.amount > 0);
+      if (coupon && used && !(await deps.store.useCoupon(trx, siteId, coupon.id)))
         throw ecomErrors.couponExhausted(coupon.code);
       const number = await deps.store.nextOrderNumber(trx, siteId);
       const document = buildOrder({
-        checkout,
+        checkout: { ...checkout, internal },
         totals,
         rules,
         number,
@@ -133,7 +164,13 @@ async function placeOrder(
           { expectedRevision: checkout.revision },
         );
       // The cart is spent once its order exists (as on the platform): the buyer starts a new one.
-      if (checkout.cartId) await deps.store.carts.forSite(siteId, trx).delete(checkout.cartId);
+      // Deleting it also takes its row lock: of two checkouts of one cart paid at once, the second
+      // finds it gone and the order of the first.
+      if (checkout.cartId && !(await deps.store.carts.forSite(siteId, trx).delete(checkout.cartId))) {
+        const orders = deps.store.orders.forSite(siteId, trx);
+        if ((await orders.count({ cartId: checkout.cartId, id: { $ne: created.id } })) > 0)
+          throw ecomErrors.cartAlreadyOrdered(checkout.cartId);
+      }
       return created;
     });
   } catch (error) {

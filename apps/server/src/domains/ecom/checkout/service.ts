@@ -262,11 +262,22 @@ export async function changeCheckoutDetails(
       carrierId: totals.selectedShipping.rule.carrierId,
     };
   else delete internal.selectedShipping;
-  internal.total = totals.total;
+  return saveCheckout(deps, siteId, checkout, internal, rules, totals);
+}
+
+/** Writes `internal` and its totals (to charge and to show) over `checkout` as read. */
+export function saveCheckout(
+  deps: EcomDeps,
+  siteId: string,
+  checkout: Checkout,
+  internal: CheckoutInternal,
+  rules: StoreRules,
+  totals: Totals,
+): Promise<Checkout> {
   return deps.store.checkouts.forSite(siteId).update<StoredCheckout>(
     checkout.id,
     {
-      internal,
+      internal: { ...internal, total: totals.total },
       buyerInfo: { ...checkout.buyerInfo, ...(internal.email ? { email: internal.email } : {}) },
       ...publicFields(internal, rules, totals),
     },

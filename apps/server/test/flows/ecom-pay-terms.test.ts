@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
+import { engines } from '../engines.ts';
+import {
+  addLines,
+  CARD_OK,
+  cart,
+  checkoutOf,
+  line,
+  pay,
+  settings,
+  shop,
+  shopSettings,
+  stockOf,
+} from './ecom-fixtures.ts';
+
+const code = (response: { data: any }) => response.data.details.applicationError.code;
+
+/** What paying charges: the total the buyer was shown, once per cart, under coupons still in force. */
+describe.each(engines)('ecom pay terms (%s)', (engine) => {
+  let t: TestApp;
+  let site: TestSite;
+  let mug: { id: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    ({ site, product: mug } = await shop(t, { quantity: 100 }));
+  });
+  afterAll(() => t.close());
+
+  const getCheckout = async (auth: string, id: string) =>
+    (await t.call({ method: 'GET', url: `/ecom/v1/checkouts/${id}`, auth })).data.checkout;
+  const orderCount = async () =>
+    (await t.call({ method: 'POST', url: '/ecom/v1/orders/search', auth: site.adminKey, payload: {} })).data
+      .pagingMetadata.total as number;
+  const createCoupon = async (coupon: Record<string, unknown>) => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/plaza/v1/coupons',
+      auth: site.adminKey,
+      payload: { coupon },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.data.coupon;
+  };
+  const couponUses = async (couponCode: string) => {
+    const stored = await t.call({
+      method: 'POST',
+      url: '/plaza/v1/coupons/query',
+      auth: site.adminKey,
+      payload: {},
+    });
+    return stored.data.coupons.find((c: any) => c.code === couponCode).numberOfUsages as number;
+  };
+
+  it('charges only the total shown: a rate changed meanwhile refreshes the checkout and refuses', async () => {
+    const visitor = await site.token('visitor');
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 2);
+    const shown = (await getCheckout(visitor, checkoutId)).priceSummary.total;
+    expect(shown.amount).toBe('47.90'); // 40 + 7.25 % tax on the goods + 5 shipping
+    const orders = await orderCount();
+    const stock = await stockOf(t, site, mug.id);
+
+    await settings(t, site, {
+      taxRates: [{ country: 'US', subdivision: 'CA', rate: 10, name: 'CA sales tax' }],
+    });
+    const refused = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK });
+    expect([refused.statusCode, code(refused)]).toEqual([409, 'CHECKOUT_TOTAL_CHANGED']);
+    expect(refused.data.details.applicationError.data).toMatchObject({
+      previousTotal: '$47.90',
+      total: '$49.00',
+    });
+    expect(refused.data.message).toBe('The checkout total changed');
+    expect(await orderCount()).toBe(orders);
+    expect(await stockOf(t, site, mug.id)).toBe(stock);
+    expect((await getCheckout(visitor, checkoutId)).priceSummary.total.amount).toBe('49.00');
+
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.data.order.priceSummary.total.amount).toBe('49.00');
+    await settings(t, site, { taxRates: shopSettings.taxRates });
+  });
+
+  it('drops a coupon switched off after the checkout was made, and says so before charging', async () => {
+    await createCoupon({ code: 'HALF', type: 'PERCENTAGE', percentage: 50 });
+    const visitor = await site.token('visitor');
+    await addLines(t, visitor, [line(mug.id)]);
+    expect((await cart(t, visitor, 'PATCH', '', { couponCode: 'HALF' })).statusCode).toBe(200);
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
+    const coupons = await t.call({
+      method: 'POST',
+      url: '/plaza/v1/coupons/query',
+      auth: site.adminKey,
+      payload: {},
+    });
+    const half = coupons.data.coupons.find((c: any) => c.code === 'HALF');
+    await t.call({
+      method: 'PATCH',
+      url: `/plaza/v1/coupons/${half.id}`,
+      auth: site.adminKey,
+      payload: { coupon: { id: half.id, active: false } },
+    });
+
+    const refused = await pay(t, visitor, checkoutId, { paymentMethod: 'offline' });
+    expect([refused.statusCode, code(refused)]).toEqual([409, 'CHECKOUT_TOTAL_CHANGED']);
+    expect(refused.data.details.applicationError.description).toMatch(/^The coupon "HALF" is switched off\./);
+    const refreshed = await getCheckout(visitor, checkoutId);
+    expect(refreshed.appliedDiscounts).toEqual([]);
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'offline' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.data.order.appliedDiscounts).toEqual([]);
+    expect(await couponUses('HALF')).toBe(0);
+  });
+
+  it('counts no use of a limited coupon that took nothing off', async () => {
+    await createCoupon({
+      code: 'OTHERS',
+      type: 'PERCENTAGE',
+      percentage: 30,
+      usageLimit: 1,
+      scope: { catalogItemIds: ['not-the-mug'] },
+    });
+    const visitor = await site.token('visitor');
+    await addLines(t, visitor, [line(mug.id)]);
+    expect((await cart(t, visitor, 'PATCH', '', { couponCode: 'OTHERS' })).statusCode).toBe(200);
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
+    expect((await pay(t, visitor, checkoutId, { paymentMethod: 'offline' })).statusCode).toBe(200);
+    expect(await couponUses('OTHERS')).toBe(0);
+  });
+
+  it('compares coupon dates as instants, whatever their offset', async () => {
+    const now = Math.floor(t.clock.now().getTime() / 1000) * 1000;
+    // An hour ago and in an hour, written in UTC+05:00 and UTC-05:00: as text both sort the other way.
+    const at = (ms: number, offsetHours: number) => {
+      const local = new Date(ms + offsetHours * 3_600_000).toISOString().slice(0, 19);
+      const sign = offsetHours < 0 ? '-' : '+';
+      return `${local}${sign}${String(Math.abs(offsetHours)).padStart(2, '0')}:00`;
+    };
+    const expired = await createCoupon({
+      code: 'GONE',
+      type: 'PERCENTAGE',
+      percentage: 10,
+      expirationDate: at(now - 3_600_000, 5),
+    });
+    expect(expired.expirationDate).toBe(new Date(now - 3_600_000).toISOString());
+    await createCoupon({
+      code: 'SOON',
+      type: 'PERCENTAGE',
+      percentage: 10,
+      startDate: at(now + 3_600_000, -5),
+    });
+    const visitor = await site.token('visitor');
+    await addLines(t, visitor, [line(mug.id)]);
+    const gone = await cart(t, visitor, 'PATCH', '', { couponCode: 'GONE' });
+    expect([gone.statusCode, code(gone)]).toEqual([400, 'ERROR_COUPON_IS_EXPIRED']);
+    const soon = await cart(t, visitor, 'PATCH', '', { couponCode: 'SOON' });
+    expect([soon.statusCode, code(soon)]).toEqual([400, 'ERROR_COUPON_IS_NOT_ACTIVE_YET']);
+  });
+
+  it('places one order per cart: a second checkout of the same cart is refused at pay', async () => {
+    const visitor = await site.token('visitor');
+    const first = await checkoutOf(t, visitor, mug.id, 1);
+    const address = { country: 'US', subdivision: 'US-CA', city: 'LA' };
+    const again = await cart(t, visitor, 'POST', '/create-checkout', {
+      email: 'buyer@example.com',
+      shippingAddress: address,
+    });
+    const second = again.data.checkoutId as string;
+    expect(second).not.toBe(first);
+    expect((await pay(t, visitor, first, { paymentMethod: 'test', card: CARD_OK })).statusCode).toBe(200);
+    const orders = await orderCount();
+    const stock = await stockOf(t, site, mug.id);
+    const refused = await pay(t, visitor, second, { paymentMethod: 'test', card: CARD_OK });
+    expect([refused.statusCode, code(refused)]).toEqual([409, 'CART_ALREADY_ORDERED']);
+    expect(await orderCount()).toBe(orders);
+    expect(await stockOf(t, site, mug.id)).toBe(stock);
+  });
+
+  it('marks lines of an order paid offline as paid offline, and refuses unknown channel types', async () => {
+    const visitor = await site.token('visitor');
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'offline' });
+    expect(paid.data.order.lineItems[0].paymentOption).toBe('FULL_PAYMENT_OFFLINE');
+
+    const other = await site.token('visitor');
+    await addLines(t, other, [line(mug.id)]);
+    const bad = await cart(t, other, 'POST', '/create-checkout', { channelType: 'FOO' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.details.validationError.fieldViolations[0].field).toBe('channelType');
+    const pos = await cart(t, other, 'POST', '/create-checkout', { channelType: 'POS' });
+    expect(pos.statusCode, pos.body).toBe(200);
+  });
+});
