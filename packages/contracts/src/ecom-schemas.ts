@@ -111,6 +111,7 @@ export const Cart = open({
   weightUnit: Type.String(),
   appliedDiscounts: Type.Array(open({})),
   subtotal: MultiCurrencyPrice,
+  checkoutId: opt(Type.String({ description: 'The checkout last made from this cart.' })),
   createdDate: Timestamp,
   updatedDate: Timestamp,
   revision: Type.String(),

@@ -167,6 +167,7 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     });
     const second = again.data.checkoutId as string;
     expect(second).not.toBe(first);
+    expect((await cart(t, visitor, 'GET')).data.cart.checkoutId).toBe(second);
     expect((await pay(t, visitor, first, { paymentMethod: 'test', card: CARD_OK })).statusCode).toBe(200);
     const orders = await orderCount();
     const stock = await stockOf(t, site, mug.id);

@@ -35,6 +35,8 @@ export interface StoredCart {
   contactInfo?: { address?: AddressInput; contactDetails?: Record<string, unknown> };
   selectedShippingOption?: { code: string; carrierId?: string };
   businessLocationId?: string;
+  /** The checkout last made from the cart. */
+  checkoutId?: string;
 }
 
 export type Cart = StoredCart & SystemFields;
@@ -201,6 +203,7 @@ export function cartPieces(cart: Cart, context: CartContext, totals: Totals): st
   if (cart.selectedShippingOption)
     parts.push(`,"selectedShippingOption":${json(cart.selectedShippingOption)}`);
   if (cart.businessLocationId) parts.push(`,"businessLocationId":${json(cart.businessLocationId)}`);
+  if (cart.checkoutId) parts.push(`,"checkoutId":${json(cart.checkoutId)}`);
   parts.push('}');
   return parts;
 }

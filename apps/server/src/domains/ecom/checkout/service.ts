@@ -5,8 +5,9 @@
  */
 import type { SystemFields } from '../../../db/documents.ts';
 import type { Caller } from '../../../http/access.ts';
+import { AppError } from '../../../lib/errors.ts';
 import { type LineSnapshot, purchasable, renderLine, shippable } from '../cart/lines.ts';
-import { cartContext, findCart, totalsOf } from '../cart/state.ts';
+import { cartContext, changeCart, findCart, totalsOf } from '../cart/state.ts';
 import { renderShipping, renderTotals } from '../cart/view.ts';
 import { type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { ecomErrors } from '../errors.ts';
@@ -212,6 +213,17 @@ export async function createCheckout(
     channelType: input.channelType ?? 'WEB',
     buyerInfo: { ...cart.buyerInfo, ...(email ? { email } : {}) },
     ...publicFields(internal, rules, totals),
+  });
+  await changeCart(
+    deps,
+    caller,
+    (current) => {
+      current.checkoutId = checkout.id;
+    },
+    { create: false },
+  ).catch((error: unknown) => {
+    // Deleted meanwhile: the checkout stands on its own.
+    if (!(error instanceof AppError && error.code === 'OWNED_CART_NOT_FOUND')) throw error;
   });
   return { checkoutId: checkout.id };
 }
