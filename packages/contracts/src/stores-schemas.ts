@@ -76,10 +76,11 @@ export const CostAndProfitData = Type.Object({
   profitMargin: Float('profit / discounted price, a ratio rounded to 4 decimals'),
 });
 
+/** Sent on every product; all zeros and UNSPECIFIED when the product has no per-unit price. */
 export const PricePerUnitData = Type.Object({
-  totalQuantity: Type.Number({ exclusiveMinimum: 0 }),
+  totalQuantity: Type.Number({ minimum: 0, maximum: 1e9 }),
   totalMeasurementUnit: MeasurementUnit,
-  baseQuantity: Type.Number({ exclusiveMinimum: 0 }),
+  baseQuantity: Type.Number({ minimum: 0, maximum: 1e9 }),
   baseMeasurementUnit: MeasurementUnit,
 });
 
@@ -189,7 +190,7 @@ export const Product = Type.Object(
     priceRange: Range,
     costAndProfitData: Type.Optional(CostAndProfitData),
     costRange: Type.Optional(Range),
-    pricePerUnitData: Type.Optional(PricePerUnitData),
+    pricePerUnitData: PricePerUnitData,
     additionalInfoSections: Type.Array(Type.Object({ title: Type.String(), description: Type.String() })),
     ribbons: Type.Array(Type.Object({ text: Type.String() })),
     ribbon: Type.Optional(Type.String()),

@@ -114,6 +114,28 @@ describe.each(engines)('stores products (%s)', (engine) => {
       field: 'product.pricePerUnitData.baseMeasurementUnit',
       description: 'KG measures mass and ML volume: both units must measure the same thing',
     });
+
+    // Every product sends pricePerUnitData (map 14, always present): zeros when it has none.
+    const none = {
+      totalQuantity: 0,
+      totalMeasurementUnit: 'UNSPECIFIED',
+      baseQuantity: 0,
+      baseMeasurementUnit: 'UNSPECIFIED',
+    };
+    const patch = (pricePerUnitData: object) =>
+      t.call({
+        method: 'PATCH',
+        url: `${W}/products/${coffee.id}`,
+        auth: site.adminKey,
+        payload: { product: { pricePerUnitData } },
+      });
+    const half = await patch({ ...none, totalQuantity: 500 });
+    expect(half.statusCode).toBe(400);
+    expect(fields(half)).toEqual(['product.pricePerUnitData.baseQuantity']);
+    const cleared = await patch(none);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.data.product.pricePerUnitData).toEqual(none);
+    expect(cleared.data.product.priceData.pricePerUnit).toBeUndefined();
   });
 
   it('answers at every alias of map 14 and keeps merchant data for admins who ask', async () => {

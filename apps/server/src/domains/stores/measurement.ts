@@ -37,8 +37,27 @@ const UNITS: Record<string, { kind: Kind; size: number }> = {
 /** The size of one unit in its kind's smallest unit; UNSPECIFIED counts as 1 of anything. */
 export const unitSize = (unit: string): number => UNITS[unit]?.size ?? 1;
 
-/** Refuses units of different kinds (millilitres against kilograms); UNSPECIFIED goes with any. */
-export function checkPricePerUnit(data: PricePerUnitState, field: string) {
+/** What a product without a per-unit price sends (and may send back to keep it so). */
+export const NO_PRICE_PER_UNIT: PricePerUnitState = {
+  totalQuantity: 0,
+  totalMeasurementUnit: 'UNSPECIFIED',
+  baseQuantity: 0,
+  baseMeasurementUnit: 'UNSPECIFIED',
+};
+
+/**
+ * The per-unit price data to keep: undefined for none (both quantities 0). Refuses a single zero
+ * quantity and units of different kinds (millilitres against kilograms); UNSPECIFIED goes with any.
+ */
+export function pricePerUnitOf(data: PricePerUnitState, field: string): PricePerUnitState | undefined {
+  if (data.totalQuantity === 0 && data.baseQuantity === 0) return undefined;
+  for (const quantity of ['totalQuantity', 'baseQuantity'] as const)
+    if (data[quantity] === 0)
+      throw invalidField(
+        `${field}.${quantity}`,
+        'must be above 0 (or both quantities 0 for no per-unit price)',
+        'MIN',
+      );
   const total = UNITS[data.totalMeasurementUnit]?.kind ?? 'unspecified';
   const base = UNITS[data.baseMeasurementUnit]?.kind ?? 'unspecified';
   if (total !== base && total !== 'unspecified' && base !== 'unspecified')
@@ -46,4 +65,5 @@ export function checkPricePerUnit(data: PricePerUnitState, field: string) {
       `${field}.baseMeasurementUnit`,
       `${data.baseMeasurementUnit} measures ${base} and ${data.totalMeasurementUnit} ${total}: both units must measure the same thing`,
     );
+  return data;
 }

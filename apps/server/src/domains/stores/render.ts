@@ -3,7 +3,7 @@
  * stored state plus live stock. Pure: same input, same output.
  */
 
-import { unitSize } from './measurement.ts';
+import { NO_PRICE_PER_UNIT, unitSize } from './measurement.ts';
 import type {
   Dimensions,
   MediaItem,
@@ -263,7 +263,7 @@ export function renderProduct(state: ProductState, stock: StockMap, context: Ren
     priceData: price,
     convertedPriceData: price,
     priceRange: range(prices, digits),
-    ...(state.pricePerUnitData ? { pricePerUnitData: state.pricePerUnitData } : {}),
+    pricePerUnitData: state.pricePerUnitData ?? NO_PRICE_PER_UNIT,
     additionalInfoSections: state.additionalInfoSections,
     ribbons: state.ribbon ? [{ text: state.ribbon }] : [],
     ...(state.ribbon === undefined ? {} : { ribbon: state.ribbon }),

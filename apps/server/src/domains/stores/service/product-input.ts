@@ -3,7 +3,7 @@ import type { createProduct, RequestOf } from '@plaza/contracts';
 import { invalidField, ValidationError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { storesErrors } from '../errors.ts';
-import { checkPricePerUnit } from '../measurement.ts';
+import { pricePerUnitOf } from '../measurement.ts';
 import type { Dimensions, DiscountTypeName, OptionState, ProductState, StockMap } from '../model.ts';
 import { toMinor, WEIGHT_DIGITS } from '../money.ts';
 import { regenerateVariants } from '../variants.ts';
@@ -75,8 +75,9 @@ export function applyProductInput(state: ProductState, input: ProductInput) {
   if (input.productDimensions !== undefined) state.productDimensions = dimensionsOf(input.productDimensions);
   if (input.packageDimensions !== undefined) state.packageDimensions = dimensionsOf(input.packageDimensions);
   if (input.pricePerUnitData !== undefined) {
-    checkPricePerUnit(input.pricePerUnitData, 'product.pricePerUnitData');
-    state.pricePerUnitData = input.pricePerUnitData;
+    const kept = pricePerUnitOf(input.pricePerUnitData, 'product.pricePerUnitData');
+    if (kept) state.pricePerUnitData = kept;
+    else delete state.pricePerUnitData;
   }
   if (input.discount !== undefined) {
     if (input.discount.type === 'PERCENT' && input.discount.value > 100) {
