@@ -121,5 +121,17 @@ describe.each(engines)('stores bulk updates (%s)', (engine) => {
     });
     expect(response.statusCode).toBe(400);
     expect(fields(response)).toEqual(['ids', 'set.price']);
+
+    // Weights are kept in thousandths: a finer one is refused before any product changes.
+    const p = await createProduct(t, site, tShirt({ name: 'Fine', weight: 0.5 }));
+    const fine = await t.call({
+      method: 'POST',
+      url: `${W}/bulk/products/update`,
+      auth: site.adminKey,
+      payload: { ids: [p.id], set: { weight: 0.0025 } },
+    });
+    expect([fine.statusCode, fields(fine)]).toEqual([400, ['set.weight']]);
+    expect((await adjust([p.id], { weight: { amount: 1.0005 } })).statusCode).toBe(400);
+    expect((await get(p.id)).weight).toBe(0.5);
   });
 });

@@ -182,7 +182,12 @@ describe.each(engines)('stores products (%s)', (engine) => {
       url: `${W}/products`,
       auth: site.adminKey,
       payload: {
-        product: { name: '', productType: 'boat', priceData: { price: -1 }, slug: '100%-cotton' },
+        product: {
+          name: '',
+          productType: 'boat',
+          priceData: { price: -1 },
+          slug: '100%-cotton',
+        },
       },
     });
     expect(response.statusCode).toBe(400);
@@ -192,6 +197,13 @@ describe.each(engines)('stores products (%s)', (engine) => {
       'product.productType',
       'product.slug',
     ]);
+    const fine = await t.call({
+      method: 'POST',
+      url: `${W}/products`,
+      auth: site.adminKey,
+      payload: { product: tShirt({ weight: 0.0025 }) },
+    });
+    expect([fine.statusCode, fields(fine)]).toEqual([400, ['product.weight']]);
     const duplicate = await t.call({
       method: 'POST',
       url: `${W}/products`,

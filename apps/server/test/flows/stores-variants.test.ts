@@ -96,6 +96,8 @@ describe.each(engines)('stores variants and options (%s)', (engine) => {
       'variants[0].productDimensions.length',
       'variants[0].productDimensions.unit',
     ]);
+    const fine = await patchVariants(product.id, [{ choices: { Size: 'Large' }, weight: 0.0001 }]);
+    expect([fine.statusCode, fields(fine)]).toEqual([400, ['variants[0].weight']]);
 
     await t.call({
       method: 'POST',

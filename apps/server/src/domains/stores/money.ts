@@ -141,3 +141,16 @@ function formatWith(minor: number, currency: string, digits: number, locale: str
 
 /** Weights are kept in thousandths (grams for kilograms, 1/1000 lb): exact sums and percentages. */
 export const WEIGHT_DIGITS = 3;
+
+/** A wire weight in thousandths; a finer one is refused rather than rounded. */
+export function weightOf(value: number, field: string): number {
+  if (toDecimal(value).scale > WEIGHT_DIGITS)
+    throw new ValidationError([
+      {
+        field,
+        description: `at most ${WEIGHT_DIGITS} decimals (a gram of a kilogram, a thousandth of a pound)`,
+        violatedRule: 'DECIMAL_MAX_SCALE',
+      },
+    ]);
+  return toMinor(value, WEIGHT_DIGITS);
+}

@@ -7,7 +7,7 @@
 import type { bulkAdjustProductProperty, bulkUpdateProductsProperty, RequestOf } from '@plaza/contracts';
 import { AppError } from '../../../lib/errors.ts';
 import type { ProductState } from '../model.ts';
-import { changedByPercent, roundToWhole, toMinor, WEIGHT_DIGITS } from '../money.ts';
+import { changedByPercent, roundToWhole, toMinor, WEIGHT_DIGITS, weightOf } from '../money.ts';
 import { mutateProduct, type StoresDeps } from './context.ts';
 
 type BulkSet = RequestOf<typeof bulkUpdateProductsProperty>['set'];
@@ -97,8 +97,14 @@ async function eachProduct(
   };
 }
 
-export const bulkUpdate = (deps: StoresDeps, siteId: string, ids: string[], set: BulkSet) =>
-  eachProduct(deps, siteId, ids, (state) => setState(state, set));
+// Weights finer than a thousandth are refused before any product changes (each has its own transaction).
 
-export const bulkAdjust = (deps: StoresDeps, siteId: string, ids: string[], adjust: BulkAdjust) =>
-  eachProduct(deps, siteId, ids, (state) => adjustState(state, adjust));
+export async function bulkUpdate(deps: StoresDeps, siteId: string, ids: string[], set: BulkSet) {
+  if (set.weight !== undefined) weightOf(set.weight, 'set.weight');
+  return eachProduct(deps, siteId, ids, (state) => setState(state, set));
+}
+
+export async function bulkAdjust(deps: StoresDeps, siteId: string, ids: string[], adjust: BulkAdjust) {
+  if (adjust.weight?.amount !== undefined) weightOf(adjust.weight.amount, 'adjust.weight.amount');
+  return eachProduct(deps, siteId, ids, (state) => adjustState(state, adjust));
+}

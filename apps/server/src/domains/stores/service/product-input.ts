@@ -5,7 +5,7 @@ import { newId } from '../../../lib/ids.ts';
 import { storesErrors } from '../errors.ts';
 import { pricePerUnitOf } from '../measurement.ts';
 import type { Dimensions, DiscountTypeName, OptionState, ProductState, StockMap } from '../model.ts';
-import { toMinor, WEIGHT_DIGITS } from '../money.ts';
+import { toMinor, weightOf } from '../money.ts';
 import { regenerateVariants } from '../variants.ts';
 
 export type ProductInput = Partial<RequestOf<typeof createProduct>['product']>;
@@ -67,7 +67,7 @@ export function applyProductInput(state: ProductState, input: ProductInput) {
   if (input.sku !== undefined) state.sku = input.sku;
   if (input.ribbon !== undefined) state.ribbon = input.ribbon || undefined;
   if (input.brand !== undefined) state.brand = input.brand || undefined;
-  if (input.weight !== undefined) state.weight = toMinor(input.weight, WEIGHT_DIGITS);
+  if (input.weight !== undefined) state.weight = weightOf(input.weight, 'product.weight');
   const price = input.priceData?.price ?? input.price?.price;
   if (price !== undefined) state.price = toMinor(price, digits);
   if (input.costAndProfitData?.itemCost !== undefined)

@@ -5,7 +5,7 @@ import { invalidField } from '../../../lib/errors.ts';
 import { rawJson, wrapRaw, wrapRawList } from '../../../lib/raw-json.ts';
 import { storesErrors } from '../errors.ts';
 import type { MediaItem, ProductState, VariantState } from '../model.ts';
-import { toMinor, WEIGHT_DIGITS } from '../money.ts';
+import { toMinor, weightOf } from '../money.ts';
 import { withMerchantData } from '../render.ts';
 import { findChoice, matchesChoices } from '../variants.ts';
 import { isAdmin, merchantView, mutateProduct, type StoresDeps } from './context.ts';
@@ -44,10 +44,12 @@ export async function updateVariants(
   const saved = await mutateProduct(deps, siteId, productId, (state, stock) => {
     state.manageVariants = true;
     updates.forEach((update, index) => {
+      const weight =
+        update.weight === undefined ? undefined : weightOf(update.weight, `variants[${index}].weight`);
       for (const variant of targets(state, update, `variants[${index}]`)) {
         if (update.price !== undefined) variant.price = toMinor(update.price, state.digits);
         if (update.cost !== undefined) variant.cost = toMinor(update.cost, state.digits);
-        if (update.weight !== undefined) variant.weight = toMinor(update.weight, WEIGHT_DIGITS);
+        if (weight !== undefined) variant.weight = weight;
         if (update.sku !== undefined) variant.sku = update.sku;
         if (update.visible !== undefined) variant.visible = update.visible;
         if (update.productDimensions) variant.productDimensions = dimensionsOf(update.productDimensions);
