@@ -8,6 +8,7 @@ import {
   newPage,
   PHONE,
   SKIP_REASON,
+  SMALL_PHONE,
   settled,
   shoot,
   useDemoBrowser,
@@ -77,6 +78,113 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await page.getByRole('button', { name: 'Clear cart' }).click();
     await page.locator('[data-cart-empty]').waitFor();
     expect(await page.locator('[data-cart] [data-line]').count()).toBe(0);
+  }, 60_000);
+
+  it('keeps keyboard focus while the cart saves, and the phone cart bar covers nothing', async () => {
+    const page = await newPage(SMALL_PHONE);
+    await page.goto(`${env.main.origin}/store`);
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.getAttribute('data-product') ?? active?.getAttribute('aria-label') ?? active?.id;
+      });
+    const mug = page.getByRole('button', { name: /^Add Ceramic Mug/ });
+    await mug.waitFor();
+    await page.locator('[data-cart-empty]').waitFor();
+    await settled(page);
+
+    // Enter on a card: the card stays focused while the cart saves, and after.
+    await mug.focus();
+    await page.keyboard.press('Enter');
+    await cartLine(page, 'Ceramic Mug').waitFor();
+    await settled(page);
+    expect(await focused()).toBe('Ceramic Mug');
+
+    // The fixed "View cart" bar: the page ends above it, so the footer stays readable.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const overlap = await page.evaluate(() => {
+      const bar = document.querySelector('a[href="#cart"]')!.getBoundingClientRect();
+      return document.querySelector('footer')!.getBoundingClientRect().bottom - bar.top;
+    });
+    expect(overlap).toBeLessThanOrEqual(0);
+
+    // "View cart" takes focus into the cart; + and − keep it, the last − leaves it on the cart.
+    await page.getByRole('link', { name: /View cart/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('cart');
+    await page.getByRole('button', { name: 'One more Ceramic Mug' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-line="Ceramic Mug"] [data-quantity]')?.textContent?.endsWith('2'),
+    );
+    await settled(page);
+    expect(await focused()).toBe('One more Ceramic Mug');
+    await page.getByRole('button', { name: 'One less Ceramic Mug' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-line="Ceramic Mug"] [data-quantity]')?.textContent?.endsWith('1'),
+    );
+    await settled(page);
+    expect(await focused()).toBe('Remove Ceramic Mug');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-cart-empty]').waitFor();
+    expect(await focused()).toBe('cart');
+  }, 60_000);
+
+  it('applies a coupon, shows its discount, explains refused codes and removes it', async () => {
+    const big = await env.call(
+      'POST',
+      '/plaza/v1/coupons',
+      { coupon: { code: 'BIGSPEND', type: 'PERCENTAGE', percentage: 20, minimumSubtotal: '500.00' } },
+      env.adminKey,
+    );
+    expect(big.status, JSON.stringify(big.data)).toBe(200);
+    const page = await newPage(SMALL_PHONE);
+    await page.goto(`${env.main.origin}/store`);
+    await page.getByRole('button', { name: /^Add Classic T-shirt \(S, Black\) to cart/ }).click();
+    await cartLine(page, 'Classic T-shirt').waitFor();
+    await settled(page);
+    const field = page.getByRole('textbox', { name: 'Coupon code' });
+    const apply = page.getByRole('button', { name: 'Apply' });
+    const cart = page.locator('[data-cart]');
+
+    // Refused: the reason under the field, which stays marked and focused.
+    await field.fill('nope');
+    await field.press('Enter');
+    await cart.getByRole('alert').getByText('No coupon has the code "NOPE".').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    await field.fill('BIGSPEND');
+    await apply.click();
+    await cart.getByRole('alert').getByText('needs a subtotal of at least $500.00').waitFor();
+    expect(await page.locator('[data-discount]').count()).toBe(0);
+    await settled(page);
+    await shoot(page, 'cart-coupon-refused', SMALL_PHONE);
+
+    // Applied by keyboard: the discount line, and focus on the way to remove it.
+    await field.fill('welcome10');
+    await field.press('Enter');
+    await page.locator('[data-coupon-applied]').waitFor();
+    await settled(page);
+    expect(await page.locator('[data-subtotal]').textContent()).toBe('$24.00');
+    expect(await page.locator('[data-discount]').textContent()).toBe('−$2.40');
+    expect(await cart.textContent()).toContain('Discount (WELCOME10)');
+    const remove = page.getByRole('button', { name: 'Remove coupon WELCOME10' });
+    expect(await remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    await shoot(page, 'cart-coupon-applied', SMALL_PHONE);
+
+    // A reload keeps it (it is the cart's); removing it brings the field back, focused.
+    await page.reload();
+    await page.locator('[data-coupon-applied]').waitFor();
+    await settled(page);
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await field.waitFor();
+    await settled(page);
+    expect(await page.locator('[data-discount]').count()).toBe(0);
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    await page.locator('[data-cart-empty]').waitFor();
   }, 60_000);
 
   it.skipIf(!checkoutBuilt)(

@@ -230,6 +230,7 @@ export function checkBrowser() {
 }
 
 export const PHONE = { width: 390, height: 844 };
+export const SMALL_PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 const shotsDir = process.env.PLAZA_DEMO_SHOTS;
 
@@ -270,18 +271,18 @@ export async function settled(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[data-loading-overlay]'));
 }
 
-/** Phone and desktop screenshots of the page as it is now; checks nothing is wider than a phone. */
-export async function shoot(page: Page, name: string) {
+/** Phone and desktop screenshots of the page as it is now; checks nothing is wider than the phone. */
+export async function shoot(page: Page, name: string, phone: { width: number; height: number } = PHONE) {
   const original = page.viewportSize();
-  await page.setViewportSize(PHONE);
+  await page.setViewportSize(phone);
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
     `${name} on a phone`,
-  ).toBeLessThanOrEqual(PHONE.width);
+  ).toBeLessThanOrEqual(phone.width);
   if (shotsDir) {
     await page.evaluate(() => window.scrollTo(0, 0));
     for (const [label, size] of [
-      ['phone', PHONE],
+      ['phone', phone],
       ['desktop', DESKTOP],
     ] as const) {
       await page.setViewportSize(size);

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
@@ -13,6 +13,14 @@ export function buttonClass(
     .join(' ');
 }
 
+/**
+ * Props that keep a button focusable while the page saves: `disabled` would drop keyboard focus
+ * to <body> in the middle of the task, so the button says it is unavailable and ignores presses.
+ */
+export function whenIdle(busy: boolean, onClick: () => void) {
+  return { 'aria-disabled': busy || undefined, onClick: () => !busy && onClick() };
+}
+
 export function Button({
   variant = 'primary',
   small,
@@ -20,7 +28,7 @@ export function Button({
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; small?: boolean; block?: boolean }) {
+}: ComponentPropsWithRef<'button'> & { variant?: ButtonVariant; small?: boolean; block?: boolean }) {
   return (
     <button
       type={type}

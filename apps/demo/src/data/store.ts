@@ -90,6 +90,19 @@ export async function setQuantity(line: LineItem, quantity: number): Promise<Car
   return answer.cart;
 }
 
+/** Applies a coupon code; the SDK rejects with the server's reason when the code is refused. */
+export async function applyCoupon(couponCode: string): Promise<Cart> {
+  const answer = await loading.track(client.cart.updateCurrentCart({ couponCode }));
+  cache.set(CART_KEY, answer.cart);
+  return answer.cart;
+}
+
+export async function removeCoupon(): Promise<Cart> {
+  const answer = await loading.track(client.cart.removeCouponFromCurrentCart());
+  cache.set(CART_KEY, answer.cart);
+  return answer.cart;
+}
+
 export async function clearCart(): Promise<void> {
   await loading.track(client.cart.deleteCurrentCart());
   cache.set(CART_KEY, null);

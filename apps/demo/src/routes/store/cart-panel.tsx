@@ -1,9 +1,11 @@
-import { useId } from 'react';
-import { Button } from '../../components/button.tsx';
+import { useId, useRef } from 'react';
+import { Button, whenIdle } from '../../components/button.tsx';
 import { CartIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/status.tsx';
 import type { Cart, LineItem } from '../../data/store.ts';
+import { couponDiscounts } from '../../lib/coupon.ts';
 import styles from './cart.module.css';
+import { CouponForm } from './coupon-form.tsx';
 
 interface DescriptionLine {
   name: string;
@@ -34,9 +36,11 @@ export interface CartPanelProps {
   cart: Cart | null | undefined;
   error: string | null;
   busy: boolean;
-  onQuantity(line: LineItem, quantity: number): void;
+  onQuantity(line: LineItem, quantity: number): Promise<void>;
+  onApplyCoupon(code: string): Promise<void>;
+  onRemoveCoupon(): Promise<void>;
   onCheckout(): void;
-  onClear(): void;
+  onClear(): Promise<void>;
   onRetry(): void;
 }
 
@@ -46,15 +50,25 @@ export function CartPanel({
   error,
   busy,
   onQuantity,
+  onApplyCoupon,
+  onRemoveCoupon,
   onCheckout,
   onClear,
   onRetry,
 }: CartPanelProps) {
   const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
   const count = itemCount(cart);
   const lines = cart?.lineItems ?? [];
+  const discounts = couponDiscounts(cart);
+  /** Runs a change that may remove the pressed button (last unit, clear): focus stays in the cart. */
+  const keepFocus = (run: () => Promise<void>) => async () => {
+    await run();
+    if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
+  };
   return (
-    <aside id="cart" className={styles.panel} aria-labelledby={titleId} data-cart>
+    // tabIndex: "View cart" (#cart) and a removed line's button hand focus to the cart itself.
+    <aside id="cart" ref={panel} tabIndex={-1} className={styles.panel} aria-labelledby={titleId} data-cart>
       <div className={styles.head}>
         <CartIcon />
         <h2 id={titleId}>Your cart</h2>
@@ -120,8 +134,10 @@ export function CartPanel({
                       <button
                         type="button"
                         aria-label={line.quantity > 1 ? `One less ${name}` : `Remove ${name}`}
-                        onClick={() => onQuantity(line, line.quantity - 1)}
-                        disabled={busy}
+                        {...whenIdle(
+                          busy,
+                          keepFocus(() => onQuantity(line, line.quantity - 1)),
+                        )}
                       >
                         −
                       </button>
@@ -132,8 +148,8 @@ export function CartPanel({
                       <button
                         type="button"
                         aria-label={`One more ${name}`}
-                        onClick={() => onQuantity(line, line.quantity + 1)}
-                        disabled={busy || line.fixedQuantity}
+                        {...whenIdle(busy, () => onQuantity(line, line.quantity + 1))}
+                        disabled={line.fixedQuantity}
                       >
                         +
                       </button>
@@ -143,16 +159,25 @@ export function CartPanel({
               );
             })}
           </ul>
-          <dl className={styles.subtotal}>
-            <dt>Subtotal</dt>
-            <dd data-subtotal>{cart?.subtotal.formattedAmount}</dd>
+          <CouponForm applied={discounts} busy={busy} onApply={onApplyCoupon} onRemove={onRemoveCoupon} />
+          <dl className={styles.totals}>
+            <div className={styles.total}>
+              <dt>Subtotal</dt>
+              <dd data-subtotal>{cart?.subtotal.formattedAmount}</dd>
+            </div>
+            {discounts.map((discount) => (
+              <div key={discount.code} className={styles.discount}>
+                <dt>Discount ({discount.code})</dt>
+                <dd data-discount>−{discount.amount}</dd>
+              </div>
+            ))}
           </dl>
           <p className={styles.note}>Shipping and taxes are calculated at checkout.</p>
           <div className={styles.actions}>
-            <Button block onClick={onCheckout} disabled={busy}>
+            <Button block {...whenIdle(busy, onCheckout)}>
               Checkout
             </Button>
-            <Button variant="ghost" block onClick={onClear} disabled={busy}>
+            <Button variant="ghost" block {...whenIdle(busy, keepFocus(onClear))}>
               Clear cart
             </Button>
           </div>

@@ -1,3 +1,4 @@
+import { whenIdle } from '../../components/button.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import type { Product } from '../../data/store.ts';
 import { firstChoices } from '../../lib/detection.ts';
@@ -16,13 +17,14 @@ export function ProductCard({
   product,
   quantityInCart,
   onAdd,
-  disabled,
+  busy,
   eager,
 }: {
   product: Product;
   quantityInCart: number;
   onAdd(product: Product): void;
-  disabled: boolean;
+  /** The cart is saving or loading: the card stays focusable (see whenIdle) but adds nothing. */
+  busy: boolean;
   eager: boolean;
 }) {
   const image = product.media.mainMedia?.image;
@@ -40,8 +42,8 @@ export function ProductCard({
       <button
         type="button"
         className={styles.card}
-        onClick={() => onAdd(product)}
-        disabled={disabled || soldOut}
+        {...whenIdle(busy, () => onAdd(product))}
+        disabled={soldOut}
         aria-label={label}
         data-product={product.name}
       >

@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, StatusPanel } from '../../components/status.tsx';
 import {
   addProduct,
+  applyCoupon,
   CART_KEY,
   checkout,
   clearCart,
@@ -15,12 +16,14 @@ import {
   loadProducts,
   PRODUCTS_KEY,
   type Product,
+  removeCoupon,
   setQuantity,
 } from '../../data/store.ts';
 import { useCached } from '../../hooks/use-cached.ts';
 import { useOwnerLinks } from '../../hooks/use-owner-links.ts';
 import { AppCode } from '../../lib/apps.ts';
 import { cache } from '../../lib/cache.ts';
+import { couponDiscounts } from '../../lib/coupon.ts';
 import { firstChoices } from '../../lib/detection.ts';
 import { describeError, errorCode } from '../../lib/errors.ts';
 import { useUi } from '../../state/ui.tsx';
@@ -73,6 +76,31 @@ function Store() {
   const onQuantity = (line: LineItem, quantity: number) =>
     change(() => setQuantity(line, quantity), 'The quantity could not be changed');
   const onClear = () => change(clearCart, 'The cart could not be cleared', 'The cart is empty.');
+
+  /** A refused code is the coupon field's to explain, so the error goes back to it. */
+  async function onApplyCoupon(code: string) {
+    setBusy(true);
+    setCartError(null);
+    try {
+      const [discount] = couponDiscounts(await applyCoupon(code));
+      setAnnouncement(
+        discount ? `Coupon ${discount.code} applied: ${discount.amount} off.` : `Coupon ${code} applied.`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function onRemoveCoupon() {
+    setBusy(true);
+    setCartError(null);
+    try {
+      await removeCoupon();
+      setAnnouncement('Coupon removed.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function onCheckout() {
     setBusy(true);
     setCartError(null);
@@ -126,7 +154,7 @@ function Store() {
             product={product}
             quantityInCart={findLine(cart.data ?? null, product.id, firstChoices(product))?.quantity ?? 0}
             onAdd={onAdd}
-            disabled={busy || cart.status !== 'success'}
+            busy={busy || cart.status !== 'success'}
             eager={index < 4}
           />
         ))}
@@ -148,6 +176,8 @@ function Store() {
           error={cartError}
           busy={busy}
           onQuantity={onQuantity}
+          onApplyCoupon={onApplyCoupon}
+          onRemoveCoupon={onRemoveCoupon}
           onCheckout={onCheckout}
           onClear={onClear}
           onRetry={cart.reload}
