@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
   activeId,
@@ -26,6 +27,15 @@ import { screenshots, VIEWPORTS } from './harness.ts';
  * checkout-failures.test.ts.
  */
 
+/** The focused control's ring: on the radio's row or the input's frame, which draw it for them. */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    const framed = document.activeElement?.closest('label, div:has(> input)');
+    const style = framed ? getComputedStyle(framed) : undefined;
+    return style && { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
+  });
+const ACCENT_RING = { style: 'solid', width: '2px', color: 'rgb(52, 81, 209)' };
+
 describeCheckout('checkout orders', () => {
   it('updates totals as choices change, explains a decline, pays once and returns to the store', async () => {
     const session = await checkoutSession(
@@ -49,6 +59,8 @@ describeCheckout('checkout orders', () => {
     expect(await summary.textContent()).toMatch(/Ceramic Mug.*Color: Sage.*Qty 1/);
     expect(await summary.locator('img').count()).toBe(2);
     expect(await summary.textContent()).toContain('(3 items)');
+    // The thumbnail badge marks the line of two only; "Qty 1" is said once.
+    expect(await summary.locator('[data-quantity-badge]').allTextContents()).toEqual(['2']);
 
     // en-US: the United States is preselected and saved, so the US sales tax shows at once.
     expect(await page.getByLabel('Country').inputValue()).toBe('US');
@@ -63,6 +75,8 @@ describeCheckout('checkout orders', () => {
     await page.getByLabel('Country').selectOption('DE');
     await expect.poll(async () => (await row(page, 'tax'))?.join(' ')).toBe('Tax $0.00');
     expect((await row(page, 'total'))?.[1]).toBe('$60.80');
+    // The live region ends with the new total once the update is in.
+    expect(await page.locator('[data-totals-status]').textContent()).toBe('Totals updated. Total: $60.80');
     await page.getByLabel('Country').selectOption('US');
     await page.getByLabel('State').selectOption('US-CA');
     await expect.poll(async () => (await row(page, 'total'))?.[1]).toBe('$65.27');
@@ -86,6 +100,7 @@ describeCheckout('checkout orders', () => {
     await pickup.focus();
     await page.keyboard.press('ArrowUp');
     expect(await page.getByRole('radio', { name: /Standard delivery/ }).isChecked()).toBe(true);
+    expect(await focusRing(page)).toEqual(ACCENT_RING);
     await expect.poll(async () => (await row(page, 'shipping'))?.join(' ')).toBe('Shipping $5.00');
     expect(await page.getByLabel('Street address').inputValue()).toBe('1 Market Street');
     expect((await row(page, 'total'))?.[1]).toBe('$65.27');
@@ -105,7 +120,13 @@ describeCheckout('checkout orders', () => {
     await page.getByText('This card was declined.').waitFor();
     await expect.poll(() => activeId(page)).toBe('checkout-cardNumber');
     expect(await ordersOf(session.checkoutId)).toEqual([]);
+    // Focus on an invalid field: the accent ring, not a red one.
+    expect(await focusRing(page)).toEqual(ACCENT_RING);
     await screenshots(page, shotsDir, 'checkout-declined');
+    // Editing the card clears the banner with the field's own message.
+    await page.getByLabel('Card number').press('Backspace');
+    await alert.waitFor({ state: 'detached' });
+    expect(await page.getByText('This card was declined.').count()).toBe(0);
 
     // A good card, clicked twice: one payment, one order.
     await fillCard(page, CARD.ok);
@@ -159,6 +180,12 @@ describeCheckout('checkout orders', () => {
     await page.getByText('Scented Candle').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The test-mode note agrees with the field hint and never breaks a card number.
+    const note = page.locator('[data-test-note]');
+    expect(await note.textContent()).toContain('any security code of 3 or 4 digits');
+    expect(
+      await note.locator('code').evaluateAll((codes) => codes.map((c) => c.getClientRects().length)),
+    ).toEqual([1, 1]);
 
     await page.getByLabel('ZIP code').fill('123');
     await payButton(page).click();

@@ -45,7 +45,7 @@ import { ContactSection } from './contact-fields.tsx';
 import { choiceKey, DeliveryOptions } from './delivery-options.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentFields } from './payment-fields.tsx';
-import { type FormProblem, ProblemSummary } from './problem-summary.tsx';
+import { type FormProblem, onlyPayment, ProblemSummary } from './problem-summary.tsx';
 import { RecipientFields } from './recipient-fields.tsx';
 import { webUrl } from './urls.ts';
 import { useFieldFocus } from './use-field-focus.ts';
@@ -188,6 +188,8 @@ export function CheckoutForm({
     if (field === 'country' || (field === 'region' && REGIONS[next.country])) saveRegion(next);
   };
 
+  const dropPaymentProblem = () => setProblem((current) => (current?.payment ? undefined : current));
+
   const onRecipient = (field: RecipientField, value: string) => {
     setRecipient((current) => ({ ...current, [field]: value }));
     clearError(field);
@@ -273,7 +275,8 @@ export function CheckoutForm({
       if (leftThePage(described.next)) return;
       if (described.next === 'reload') void reload();
       setErrors(described.fields);
-      setProblem({ summary: described.summary, backToStore: described.backToStore });
+      const { summary, backToStore } = described;
+      setProblem({ summary, backToStore, payment: onlyPayment(described.fields) });
       focusOn(FIELD_ORDER.find((field) => described.fields[field]));
     }
     payingNow.current = false;
@@ -377,11 +380,13 @@ export function CheckoutForm({
                 onMethod={(next) => {
                   setMethod(next);
                   clearError('method');
+                  dropPaymentProblem();
                 }}
                 card={card}
                 onCard={(field, value) => {
                   setCard((current) => ({ ...current, [field]: value }));
                   clearError(field === 'number' ? 'cardNumber' : field);
+                  dropPaymentProblem();
                 }}
                 errors={errors}
                 register={register}

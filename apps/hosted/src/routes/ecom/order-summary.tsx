@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { lineView, type TotalsRow } from '../../lib/checkout/summary.ts';
 import type { Checkout } from '../../lib/checkout/types.ts';
 import styles from './checkout.module.css';
@@ -13,6 +14,10 @@ export function OrderSummary({
   updating: boolean;
 }) {
   const count = checkout.lineItems.reduce((sum, line) => sum + line.quantity, 0);
+  const total = checkout.priceSummary.total.formattedAmount;
+  // After "Updating totals…" the live region ends with the new total, so it is heard, not only seen.
+  const [updated, setUpdated] = useState(false);
+  if (updating && !updated) setUpdated(true);
   return (
     <section className={`${styles.panel} ${styles.summary}`} aria-labelledby="summary-title">
       <h2 id="summary-title" className={styles.heading}>
@@ -25,9 +30,12 @@ export function OrderSummary({
             <li key={line.id} className={styles.line}>
               <span className={styles.thumb}>
                 {line.image && <img src={line.image.url} alt="" width={64} height={64} />}
-                <span className={styles.quantityBadge} aria-hidden="true">
-                  {line.quantity}
-                </span>
+                {/* A badge on every "1" repeats the line's "Qty 1": it marks only the lines of several. */}
+                {line.quantity > 1 && (
+                  <span className={styles.quantityBadge} aria-hidden="true" data-quantity-badge>
+                    {line.quantity}
+                  </span>
+                )}
               </span>
               <div className={styles.lineText}>
                 <p className={styles.lineName}>{line.name}</p>
@@ -76,8 +84,12 @@ export function OrderSummary({
           </div>
         ))}
       </dl>
-      <p className={styles.status} role="status">
-        {updating ? 'Updating totals…' : ''}
+      <p className={styles.status} role="status" data-totals-status>
+        {updating ? (
+          'Updating totals…'
+        ) : updated ? (
+          <span className={styles.visuallyHidden}>Totals updated. Total: {total}</span>
+        ) : null}
       </p>
     </section>
   );

@@ -64,10 +64,12 @@ export function PaymentFields({
       )}
       {method === 'test' ? (
         <div className={formStyles.form}>
-          <p className={styles.testNote}>
-            Test mode: no real money moves. Use <span className={styles.nowrap}>4242 4242 4242 4242</span>{' '}
-            with any future date and any 3 digits (<span className={styles.nowrap}>4000 0000 0000 0002</span>{' '}
-            is always declined).
+          {/* Card numbers never break inside; the sentences wrap between words on a phone. */}
+          <p className={styles.testNote} data-test-note>
+            Test mode: no real money moves. Pay with{' '}
+            <code className={styles.testCard}>4242 4242 4242 4242</code>, any future expiry date and any
+            security code of 3 or 4 digits. The card{' '}
+            <code className={styles.testCard}>4000 0000 0000 0002</code> is always declined.
           </p>
           <Field
             label="Card number"

@@ -8,6 +8,16 @@ export interface FormProblem {
   summary: string;
   list?: { field: CheckoutField; message: string }[];
   backToStore?: boolean;
+  /** Only about the card or the way to pay: changing those clears it, as their own messages clear. */
+  payment?: boolean;
+}
+
+const PAYMENT_FIELDS: readonly CheckoutField[] = ['method', 'cardNumber', 'expiry', 'cvc'];
+
+/** Whether a refusal marks payment fields and nothing else (a declined card, a method switched off). */
+export function onlyPayment(fields: Partial<Record<CheckoutField, string>>) {
+  const marked = Object.keys(fields) as CheckoutField[];
+  return marked.length > 0 && marked.every((field) => PAYMENT_FIELDS.includes(field));
 }
 
 /**
