@@ -11,6 +11,8 @@ import { Coupon, CouponInput, CouponPatch, EcomSettings, Order } from './ecom-sc
 
 const OrderAnswer = Type.Object({ order: Order });
 const OrdersPage = Type.Object({ orders: Type.Array(Order), pagingMetadata: PagingMetadata });
+// The platform's SearchOrdersResponse names its paging `metadata`.
+const SearchedOrders = Type.Object({ orders: Type.Array(Order), metadata: PagingMetadata });
 
 export const searchOrders = defineCall({
   name: 'searchOrders',
@@ -20,7 +22,7 @@ export const searchOrders = defineCall({
   summary:
     'Filters, sorts and pages orders (fields: number, status, paymentStatus, checkoutId, buyerInfo.email, buyerInfo.memberId, createdDate).',
   request: Type.Object({ search: Type.Optional(Query) }),
-  response: OrdersPage,
+  response: SearchedOrders,
 });
 
 export const queryOrders = defineCall({

@@ -268,7 +268,7 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
       auth: site.adminKey,
       payload: { search: { filter: { checkoutId } } },
     });
-    expect(search.data.pagingMetadata.total).toBe(0);
+    expect(search.data.metadata.total).toBe(0);
     const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'decline-2');
     expect(paid.statusCode).toBe(200);
     expect(await stockOf(t, site, mug.id)).toBe(before - 3);

@@ -32,7 +32,7 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     (await t.call({ method: 'GET', url: `/ecom/v1/checkouts/${id}`, auth })).data.checkout;
   const orderCount = async () =>
     (await t.call({ method: 'POST', url: '/ecom/v1/orders/search', auth: site.adminKey, payload: {} })).data
-      .pagingMetadata.total as number;
+      .metadata.total as number;
   const createCoupon = async (coupon: Record<string, unknown>) => {
     const response = await t.call({
       method: 'POST',

@@ -37,7 +37,7 @@ describe.each(engines)('ecom oversell race (%s)', (engine) => {
       auth: site.adminKey,
       payload: {},
     });
-    expect(orders.data.pagingMetadata.total).toBe(5);
+    expect(orders.data.metadata.total).toBe(5);
     const numbers = orders.data.orders.map((o: any) => Number(o.number)).sort();
     expect(numbers).toEqual([10001, 10002, 10003, 10004, 10005]);
 

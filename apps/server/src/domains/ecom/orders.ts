@@ -209,9 +209,19 @@ export async function sendConfirmation(deps: EcomDeps, siteId: string, order: Or
 
 // --- owner calls -------------------------------------------------------------------------------
 
-export async function searchOrders(deps: EcomDeps, caller: Caller, query: unknown, fieldPrefix: string) {
+/**
+ * A page of the site's orders. `search` answers its paging as `metadata` (the platform's
+ * SearchOrdersResponse, which the official package reads), `query` as `pagingMetadata`.
+ */
+export async function searchOrders(
+  deps: EcomDeps,
+  caller: Caller,
+  query: unknown,
+  fieldPrefix: 'search' | 'query',
+) {
   const page = await deps.store.orders.forSite(caller.siteId).query(query ?? {}, { fieldPrefix });
-  return wrapRawList('orders', page.items, { pagingMetadata: page.metadata });
+  const paging = fieldPrefix === 'search' ? 'metadata' : 'pagingMetadata';
+  return wrapRawList('orders', page.items, { [paging]: page.metadata });
 }
 
 export async function getOrder(deps: EcomDeps, caller: Caller, id: string) {
