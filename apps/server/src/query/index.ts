@@ -1,6 +1,13 @@
 export { compileFilter } from './filter.ts';
 export { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, parseFilter } from './filter-parse.ts';
-export { encodeCursor, pagingMetadata, type ResolveOptions, resolveQuery } from './paging.ts';
+export {
+  encodeCursor,
+  NEWEST_FIRST,
+  pagingMetadata,
+  type ResolveOptions,
+  resolveQuery,
+  withDefaultSort,
+} from './paging.ts';
 export { compileOrderBy, MAX_SORT_KEYS, parseSort } from './sort.ts';
 export type {
   ColumnField,

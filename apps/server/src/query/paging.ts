@@ -23,6 +23,25 @@ interface Limits {
 
 const MAX_CURSOR_LENGTH = 64 * 1024;
 
+/** The newest first: the order lists of created things default to. */
+export const NEWEST_FIRST = [{ fieldName: 'createdDate', order: 'DESC' }] as const;
+
+/**
+ * `query` sorted by `sort` when it names no sort and holds no cursor (a cursor carries its own);
+ * anything else, a malformed query included, as it is, for `resolveQuery` to read or refuse.
+ */
+export function withDefaultSort(query: unknown, sort: readonly object[]): unknown {
+  const input = query ?? {};
+  if (!isPlainObject(input)) return query;
+  const cursor = isPlainObject(input.cursorPaging) ? input.cursorPaging.cursor : undefined;
+  if (cursor !== undefined && cursor !== null && cursor !== '') return query;
+  const named =
+    input.sort !== undefined &&
+    input.sort !== null &&
+    !(Array.isArray(input.sort) && input.sort.length === 0);
+  return named ? query : { ...input, sort };
+}
+
 export function resolveQuery(
   input: QueryInput | null | undefined,
   options: ResolveOptions = {},

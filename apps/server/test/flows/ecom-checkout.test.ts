@@ -186,7 +186,21 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
       auth: site.adminKey,
       payload: { to: 'buyer@example.com' },
     });
-    expect(JSON.stringify(mail.data)).toContain(`Order #${order.number} confirmed`);
+    const confirmation = mail.data.messages.find((m: any) => m.subject === `Order #${order.number} confirmed`);
+    // Every amount of the total is in the e-mail: the lines and their subtotal, shipping, tax.
+    expect(confirmation.text).toBe(
+      [
+        `Thank you for your order #${order.number}.`,
+        '',
+        '2 × Mug, $20.00 each',
+        '',
+        'Subtotal: $40.00',
+        'Standard: $5.00',
+        'Tax: $2.90',
+        'Total: $47.90 (USD)',
+        'Payment: received.',
+      ].join('\n'),
+    );
     const events = await t.platform.database.db
       .selectFrom('outbox')
       .select(['entity_kind', 'event'])

@@ -64,6 +64,7 @@ describe.each(engines)('ecom orders (%s)', (engine) => {
       payload: { sendOrderCanceledEmail: true, customMessage: 'The kiln broke; sorry.' },
     });
     expect(canceled.data.order).toMatchObject({ status: 'CANCELED', paymentStatus: 'FULLY_REFUNDED' });
+    expect(canceled.data.order.payments.map((p: any) => p.status)).toEqual(['REFUNDED']);
     expect(await stockOf(t, site, mug.id)).toBe(before);
     const mail = await t.call({
       method: 'POST',
@@ -101,6 +102,7 @@ describe.each(engines)('ecom orders (%s)', (engine) => {
         paymentMethod: 'offline',
       });
       numbers.push(paid.data.order.number);
+      t.clock.advance(1000);
     }
     expect(numbers).toEqual(['10001', '10002', '10003']);
     const page = await t.call({
@@ -139,5 +141,34 @@ describe.each(engines)('ecom orders (%s)', (engine) => {
       payload: { search: { filter: { id: theirs } } },
     });
     expect(searched.data.orders).toEqual([]);
+
+    // Unsorted, a search answers the newest first (the platform's default).
+    const newest = await t.call({
+      method: 'POST',
+      url: '/ecom/v1/orders/search',
+      auth: fresh.adminKey,
+      payload: {},
+    });
+    expect(newest.data.orders.map((o: any) => o.number)).toEqual(['10003', '10002', '10001']);
+  });
+
+  it('marks paid the order the path names, whatever the body says', async () => {
+    const placed: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const visitor = await site.token('visitor');
+      const paid = await pay(t, visitor, await checkoutOf(t, visitor, mug.id), { paymentMethod: 'offline' });
+      placed.push(paid.data.order.id);
+    }
+    const [named, other] = placed as [string, string];
+    const marked = await t.call({
+      method: 'POST',
+      url: `/ecom/v1/payments-collector/orders/${named}/mark-as-paid`,
+      auth: site.adminKey,
+      payload: { id: other },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.data.order.id).toBe(named);
+    const untouched = await t.call({ method: 'GET', url: `/ecom/v1/orders/${other}`, auth: site.adminKey });
+    expect(untouched.data.order.paymentStatus).toBe('NOT_PAID');
   });
 });

@@ -7,6 +7,7 @@ import type { SystemFields } from '../../db/documents.ts';
 import type { Caller } from '../../http/access.ts';
 import { newId } from '../../lib/ids.ts';
 import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
+import { NEWEST_FIRST, withDefaultSort } from '../../query/index.ts';
 import type { StockLine } from '../stores/index.ts';
 import { renderLine } from './cart/lines.ts';
 import { addressWithContact, type Checkout } from './checkout/service.ts';
@@ -182,14 +183,37 @@ export function stockLines(
   });
 }
 
+/** What the buyer reads about the money, by payment status. */
+const PAYMENT_WORDS: Partial<Record<PaymentStatus, string>> = {
+  NOT_PAID: 'Payment: awaiting your offline payment.',
+  PAID: 'Payment: received.',
+  AUTHORIZED: 'Payment: authorised on your card; it is taken when the store confirms your order.',
+};
+
+type Described = {
+  name: { original: string };
+  plainText?: { original: string };
+  colorInfo?: { original: string };
+};
+type Money = { formattedAmount: string; amount: string };
+
+/** `2 × Ceramic Mug (Color: Sage), $14.00 each`. */
+function lineText(line: OrderLine): string {
+  const name = (line.productName as { original: string }).original;
+  const options = ((line.descriptionLines ?? []) as Described[])
+    .map((d) => `${d.name.original}: ${(d.plainText ?? d.colorInfo)?.original ?? ''}`)
+    .join(', ');
+  const each = (line.price as Money).formattedAmount;
+  return `${line.quantity} × ${name}${options ? ` (${options})` : ''}, ${each} each`;
+}
+
+/** The order confirmation: its lines, then every amount that makes up the total. */
 export async function sendConfirmation(deps: EcomDeps, siteId: string, order: Order, format: MoneyFormat) {
   const to = order.buyerInfo.email;
   if (!to) return;
-  const lines = order.lineItems.map(
-    (line) =>
-      `${line.quantity} × ${(line.productName as { original: string }).original}: ${(line.totalPriceAfterTax as { formattedAmount: string }).formattedAmount}`,
-  );
-  const total = order.priceSummary.total!.formattedAmount;
+  const summary = order.priceSummary;
+  const shipping = order.shippingInfo as { title?: string } | undefined;
+  const nonZero = (money: Money | undefined) => money !== undefined && Number(money.amount) !== 0;
   await deps.mail.send({
     siteId,
     to,
@@ -197,12 +221,15 @@ export async function sendConfirmation(deps: EcomDeps, siteId: string, order: Or
     text: [
       `Thank you for your order #${order.number}.`,
       '',
-      ...lines,
+      ...order.lineItems.map(lineText),
       '',
-      `Total: ${total} (${format.currency})`,
-      order.paymentStatus === 'NOT_PAID'
-        ? 'Payment: awaiting your offline payment.'
-        : `Payment: ${order.paymentStatus}.`,
+      `Subtotal: ${summary.subtotal!.formattedAmount}`,
+      ...(nonZero(summary.discount) ? [`Discount: −${summary.discount!.formattedAmount}`] : []),
+      ...(shipping ? [`${shipping.title ?? 'Shipping'}: ${summary.shipping!.formattedAmount}`] : []),
+      ...(nonZero(summary.tax) ? [`Tax: ${summary.tax!.formattedAmount}`] : []),
+      `Total: ${summary.total!.formattedAmount} (${format.currency})`,
+      PAYMENT_WORDS[order.paymentStatus] ??
+        `Payment: ${order.paymentStatus.toLowerCase().replace(/_/g, ' ')}.`,
     ].join('\n'),
   });
 }
@@ -210,7 +237,8 @@ export async function sendConfirmation(deps: EcomDeps, siteId: string, order: Or
 // --- owner calls -------------------------------------------------------------------------------
 
 /**
- * A page of the site's orders. `search` answers its paging as `metadata` (the platform's
+ * A page of the site's orders, newest first unless sorted otherwise, 100 by default (as the platform's
+ * orders package documents). `search` answers its paging as `metadata` (the platform's
  * SearchOrdersResponse, which the official package reads), `query` as `pagingMetadata`.
  */
 export async function searchOrders(
@@ -219,7 +247,9 @@ export async function searchOrders(
   query: unknown,
   fieldPrefix: 'search' | 'query',
 ) {
-  const page = await deps.store.orders.forSite(caller.siteId).query(query ?? {}, { fieldPrefix });
+  const page = await deps.store.orders
+    .forSite(caller.siteId)
+    .query(withDefaultSort(query, NEWEST_FIRST), { fieldPrefix, defaultLimit: 100 });
   const paging = fieldPrefix === 'search' ? 'metadata' : 'pagingMetadata';
   return wrapRawList('orders', page.items, { [paging]: page.metadata });
 }
@@ -288,16 +318,21 @@ export async function cancelOrder(
       {
         status: 'CANCELED',
         paymentStatus,
+        // The payment records say what became of the money too.
+        payments: order.payments.map((payment) =>
+          payment.status === 'CAPTURED' && paymentStatus === 'FULLY_REFUNDED'
+            ? { ...payment, status: 'REFUNDED' }
+            : payment.status === 'AUTHORIZED' && paymentStatus === 'VOIDED'
+              ? { ...payment, status: 'VOIDED' }
+              : payment,
+        ),
         activities: [...order.activities, { type: 'ORDER_CANCELED', createdDate: now }],
       },
       { expectedRevision: order.revision },
     );
   });
   const payment = updated.payments[0];
-  if (
-    payment?.transactionId &&
-    (updated.paymentStatus === 'FULLY_REFUNDED' || updated.paymentStatus === 'VOIDED')
-  )
+  if (payment?.transactionId && (payment.status === 'REFUNDED' || payment.status === 'VOIDED'))
     await deps.payments[payment.provider as PaymentProvider['id']].refund(payment.transactionId);
   if (options.tellBuyer) await sendCancellation(deps, caller.siteId, updated, options.customMessage);
   return { order: updated };

@@ -47,8 +47,11 @@ export function ecomRoutes(deps: EcomDeps) {
     searchOrders: ({ search }, { caller }) => orders.searchOrders(deps, caller, search, 'search'),
     queryOrders: ({ query }, { caller }) => orders.searchOrders(deps, caller, query, 'query'),
     getOrder: ({ id }, { caller }) => orders.getOrder(deps, caller, id),
-    markOrderAsPaid: ({ id, ecomOrderId }, { caller }) =>
-      json(orders.markOrderAsPaid(deps, caller, (id ?? ecomOrderId)!)),
+    markOrderAsPaid: ({ id, ecomOrderId }, { caller, request }) => {
+      // The order the path names (map 2.1): either path names it once, a body field never decides.
+      const path = request.params as { id?: string; ecomOrderId?: string };
+      return json(orders.markOrderAsPaid(deps, caller, (path.id ?? path.ecomOrderId ?? id ?? ecomOrderId)!));
+    },
     cancelOrder: ({ id, restockAllItems, sendOrderCanceledEmail, customMessage }, { caller }) =>
       json(
         orders.cancelOrder(deps, caller, id, {

@@ -5,7 +5,7 @@ import { newId } from '../../../lib/ids.ts';
 import { freezeJson } from '../../../lib/json-copy.ts';
 import { isObject } from '../../../lib/paths.ts';
 import { type RawJson, rawJson, wrapRaw, wrapRawList } from '../../../lib/raw-json.ts';
-import { parseFilter } from '../../../query/index.ts';
+import { NEWEST_FIRST, parseFilter, withDefaultSort } from '../../../query/index.ts';
 import { storesErrors } from '../errors.ts';
 import type { StockMap } from '../model.ts';
 import { currencyDigits } from '../money.ts';
@@ -212,10 +212,7 @@ function scopeQuery(query: unknown, admin: boolean, prefix: string): WireQuery {
       filter === undefined || filter === null || (isObject(filter) && Object.keys(filter).length === 0);
     wire.filter = empty ? { $and: [{ visible: true }] } : { $and: [filter, { visible: true }] };
   }
-  if (wire.sort === undefined || wire.sort === null || (Array.isArray(wire.sort) && wire.sort.length === 0)) {
-    wire.sort = [{ fieldName: 'createdDate', order: 'DESC' }];
-  }
-  return wire;
+  return withDefaultSort(wire, NEWEST_FIRST) as WireQuery;
 }
 
 function cursorIsScoped(cursor: unknown): boolean {
