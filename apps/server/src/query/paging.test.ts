@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, freshDatabase, type TestDatabase } from '../../test/engines.ts';
 import type { FieldViolation } from '../lib/errors.ts';
-import { encodeCursor, pagingMetadata, resolveQuery } from './paging.ts';
+import { encodeCursor, NEWEST_FIRST, pagingMetadata, resolveQuery, withDefaultSort } from './paging.ts';
 import { type Doc, referenceQuery } from './reference.test-helper.ts';
 import {
   createQueryTable,
@@ -141,6 +141,21 @@ describe('resolveQuery', () => {
       'Malformed cursor',
       'FORMAT',
     );
+  });
+});
+
+describe('withDefaultSort', () => {
+  it('sorts a query that names no sort, and leaves sorted, cursor and malformed queries alone', () => {
+    expect(withDefaultSort(undefined, NEWEST_FIRST)).toEqual({ sort: NEWEST_FIRST });
+    expect(withDefaultSort({ filter: { a: 1 }, sort: [] }, NEWEST_FIRST)).toEqual({
+      filter: { a: 1 },
+      sort: NEWEST_FIRST,
+    });
+    const sorted = { sort: [{ fieldName: 'number' }] };
+    expect(withDefaultSort(sorted, NEWEST_FIRST)).toBe(sorted);
+    const next = { cursorPaging: { cursor: 'abc' } };
+    expect(withDefaultSort(next, NEWEST_FIRST)).toBe(next);
+    expect(withDefaultSort('nonsense', NEWEST_FIRST)).toBe('nonsense');
   });
 });
 
