@@ -254,4 +254,28 @@ describe('orders (owner)', () => {
     expect(next.orders?.map((o) => o._id)).toEqual([first.id]);
     expect(next.metadata?.hasNext).toBe(false);
   });
+
+  it('orders on a custom apiBaseUrl go through the `_api/ecom-orders` table', async () => {
+    const placed = await placeOrder('custom-host@example.com');
+    const owner = createClient({
+      modules: { orders },
+      auth: adminKey(),
+      fetch: plaza.fetch,
+      host: { apiBaseUrl: CUSTOM_HOST },
+      useCDN: false,
+    });
+    const since = plaza.requests.length;
+    const found = await owner.orders.searchOrders({
+      filter: { 'buyerInfo.email': 'custom-host@example.com' },
+    });
+    expect(found.orders?.map((o) => o._id)).toEqual([placed.id]);
+    expect((await owner.orders.getOrder(placed.id)).number).toBe(placed.number);
+    const canceled = await owner.orders.cancelOrder(placed.id, { restockAllItems: true });
+    expect(canceled.order?.status).toBe('CANCELED');
+    expect(plaza.requests.slice(since).map((r) => [r.host, r.method, r.pathAndQuery, r.status])).toEqual([
+      [CUSTOM_HOST, 'POST', '/_api/ecom-orders/v1/orders/search', 200],
+      [CUSTOM_HOST, 'GET', `/_api/ecom-orders/v1/orders/${placed.id}?id=${placed.id}`, 200],
+      [CUSTOM_HOST, 'POST', `/_api/ecom-orders/v1/orders/${placed.id}/cancel`, 200],
+    ]);
+  });
 });

@@ -10,6 +10,8 @@ import { Coupon, CouponInput, CouponPatch, EcomSettings, Order } from './ecom-sc
 // --- orders (owner) ----------------------------------------------------------------------------
 
 const OrderAnswer = Type.Object({ order: Order });
+// The `/_api/ecom-orders` paths are where the platform's orders package sends these calls on a
+// custom API host.
 const OrdersPage = Type.Object({ orders: Type.Array(Order), pagingMetadata: PagingMetadata });
 // The platform's SearchOrdersResponse names its paging `metadata`.
 const SearchedOrders = Type.Object({ orders: Type.Array(Order), metadata: PagingMetadata });
@@ -17,7 +19,7 @@ const SearchedOrders = Type.Object({ orders: Type.Array(Order), metadata: Paging
 export const searchOrders = defineCall({
   name: 'searchOrders',
   method: 'POST',
-  paths: ['/ecom/v1/orders/search'],
+  paths: ['/ecom/v1/orders/search', '/_api/ecom-orders/v1/orders/search'],
   access: 'admin',
   summary:
     'Filters, sorts and pages orders (fields: number, status, paymentStatus, checkoutId, buyerInfo.email, buyerInfo.memberId, createdDate).',
@@ -38,7 +40,7 @@ export const queryOrders = defineCall({
 export const getOrder = defineCall({
   name: 'getOrder',
   method: 'GET',
-  paths: ['/ecom/v1/orders/{id}'],
+  paths: ['/ecom/v1/orders/{id}', '/_api/ecom-orders/v1/orders/{id}'],
   access: 'admin',
   summary: 'One order.',
   request: Type.Object({ id: Id }),
@@ -71,7 +73,7 @@ export const markOrderAsPaid = defineCall({
 export const cancelOrder = defineCall({
   name: 'cancelOrder',
   method: 'POST',
-  paths: ['/ecom/v1/orders/{id}/cancel'],
+  paths: ['/ecom/v1/orders/{id}/cancel', '/_api/ecom-orders/v1/orders/{id}/cancel'],
   access: 'admin',
   summary:
     'Cancels an order: stock goes back (unless `restockAllItems` is false), payments are refunded or voided; `sendOrderCanceledEmail` tells the buyer, with `customMessage`.',
