@@ -81,7 +81,7 @@ export const cancelOrder = defineCall({
     id: Id,
     restockAllItems: Type.Optional(Type.Boolean()),
     sendOrderCanceledEmail: Type.Optional(Type.Boolean()),
-    customMessage: Type.Optional(Type.String({ maxLength: 2000 })),
+    customMessage: Type.Optional(Type.String({ maxLength: 1000 })),
   }),
   response: OrderAnswer,
 });

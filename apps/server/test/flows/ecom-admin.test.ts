@@ -263,7 +263,7 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
       [
         'POST',
         '/ecom/v1/orders/o1/cancel',
-        { sendOrderCanceledEmail: 'yes', customMessage: 'x'.repeat(2001) },
+        { sendOrderCanceledEmail: 'yes', customMessage: 'x'.repeat(1001) },
         site.adminKey,
         ['customMessage', 'sendOrderCanceledEmail'],
       ],
