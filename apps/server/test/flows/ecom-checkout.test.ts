@@ -186,7 +186,9 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
       auth: site.adminKey,
       payload: { to: 'buyer@example.com' },
     });
-    const confirmation = mail.data.messages.find((m: any) => m.subject === `Order #${order.number} confirmed`);
+    const confirmation = mail.data.messages.find(
+      (m: any) => m.subject === `Order #${order.number} confirmed`,
+    );
     // Every amount of the total is in the e-mail: the lines and their subtotal, shipping, tax.
     expect(confirmation.text).toBe(
       [
