@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { CARD_OK, checkoutOf, shop } from './ecom-fixtures.ts';
+import { CARD_OK, checkoutOf, pay, shop } from './ecom-fixtures.ts';
 import { createClient, visitorTokens } from './identity-helpers.ts';
 
 const code = (response: { data: any }) => response.data.details?.applicationError?.code;
@@ -149,6 +149,15 @@ describe.each(engines)('ecom hosted checkout (%s)', (engine) => {
       payload: { paymentMethod: 'offline' },
     });
     expect([expired.statusCode, code(expired)]).toEqual([410, 'REDIRECT_SESSION_EXPIRED']);
-    expect((await t.call({ method: 'GET', url: hosted(id) })).statusCode).toBe(200);
+    // Past its hour the link no longer hands out the buyer's details.
+    const stale = await t.call({ method: 'GET', url: hosted(id) });
+    expect([stale.statusCode, code(stale)]).toEqual([410, 'REDIRECT_SESSION_EXPIRED']);
+
+    const paidSession = (await session(visitor, { ecomCheckout: { checkoutId } })).data.redirectSession.id;
+    expect((await pay(t, visitor, checkoutId, { paymentMethod: 'offline' })).statusCode).toBe(200);
+    t.clock.advance(2 * 60 * 60_000);
+    const paid = await t.call({ method: 'GET', url: hosted(paidSession) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.data.checkout).toEqual({ id: checkoutId, completed: true, orderId: expect.any(String) });
   });
 });

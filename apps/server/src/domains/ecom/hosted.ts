@@ -33,9 +33,9 @@ async function openSession(deps: EcomDeps, id: string, options: { live: boolean 
   if (!session) throw ecomErrors.checkoutNotFound(id);
   if (session.intent !== 'ecomCheckout' || typeof checkoutId !== 'string')
     throw ecomErrors.notCheckoutSession(id);
-  if (options.live && session.expiresDate <= deps.clock.now().toISOString())
-    throw ecomErrors.sessionExpired(id);
-  return { session, checkoutId };
+  const expired = session.expiresDate <= deps.clock.now().toISOString();
+  if (options.live && expired) throw ecomErrors.sessionExpired(id);
+  return { session, checkoutId, expired };
 }
 
 const links = (session: RedirectSessionRecord) => ({
@@ -52,9 +52,25 @@ function hostedView(checkout: Awaited<ReturnType<typeof checkoutFor>>, session: 
   };
 }
 
+/**
+ * The checkout the page shows. Past the session's hour the buyer's details are no longer handed to
+ * whoever holds the link: an open checkout answers REDIRECT_SESSION_EXPIRED, a paid one only that it
+ * is (the page then sends the buyer to the thank-you).
+ */
 export async function getHostedCheckout(deps: EcomDeps, sessionId: string) {
-  const { session, checkoutId } = await openSession(deps, sessionId, { live: false });
-  return hostedView(await checkoutFor(deps, session.siteId, checkoutId), session);
+  const { session, checkoutId, expired } = await openSession(deps, sessionId, { live: false });
+  const checkout = await checkoutFor(deps, session.siteId, checkoutId);
+  if (!expired) return hostedView(checkout, session);
+  if (!checkout.completed) throw ecomErrors.sessionExpired(sessionId);
+  return {
+    checkout: {
+      id: checkout.id,
+      completed: true,
+      ...(checkout.orderId ? { orderId: checkout.orderId } : {}),
+    },
+    paymentMethods: [],
+    ...links(session),
+  };
 }
 
 export async function updateHostedCheckout(deps: EcomDeps, sessionId: string, details: CheckoutDetails) {
