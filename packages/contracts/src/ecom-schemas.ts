@@ -112,6 +112,10 @@ export const Cart = open({
   appliedDiscounts: Type.Array(open({})),
   subtotal: MultiCurrencyPrice,
   checkoutId: opt(Type.String({ description: 'The checkout last made from this cart.' })),
+  purchaseFlowId: opt(
+    Type.String({ description: 'Names the purchase from cart to order; checkouts and orders carry it.' }),
+  ),
+  overrideCheckoutUrl: opt(Type.String()),
   createdDate: Timestamp,
   updatedDate: Timestamp,
   revision: Type.String(),

@@ -103,6 +103,14 @@ export const updateCurrentCart = defineCall({
           ),
           selectedShippingOption: Type.Optional(SelectedShippingOption),
           businessLocationId: Type.Optional(Type.String({ maxLength: 100 })),
+          overrideCheckoutUrl: Type.Optional(
+            Type.String({
+              maxLength: 2000,
+              pattern: '^(https?://[^\\s]+)?$',
+              description:
+                'An http(s) URL of a checkout of your own, kept for your storefront to send buyers to; empty removes it.',
+            }),
+          ),
         },
         { additionalProperties: true },
       ),

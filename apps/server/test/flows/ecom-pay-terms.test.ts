@@ -177,6 +177,26 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     expect(await stockOf(t, site, mug.id)).toBe(stock);
   });
 
+  it('carries the purchase flow id from cart to checkout to order, and keeps an override checkout URL', async () => {
+    const visitor = await site.token('visitor');
+    const added = await addLines(t, visitor, [line(mug.id)]);
+    expect(added.purchaseFlowId).toMatch(/^[0-9a-f-]{36}$/);
+    const url = 'https://shop.example/checkout';
+    const set = await cart(t, visitor, 'PATCH', '', { cartInfo: { overrideCheckoutUrl: url } });
+    expect(set.data.cart.overrideCheckoutUrl).toBe(url);
+    const bad = await cart(t, visitor, 'PATCH', '', {
+      cartInfo: { overrideCheckoutUrl: 'javascript:alert(1)' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const cleared = await cart(t, visitor, 'PATCH', '', { cartInfo: { overrideCheckoutUrl: '' } });
+    expect(cleared.data.cart.overrideCheckoutUrl).toBeUndefined();
+
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
+    expect((await getCheckout(visitor, checkoutId)).purchaseFlowId).toBe(added.purchaseFlowId);
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'offline' });
+    expect(paid.data.order.purchaseFlowId).toBe(added.purchaseFlowId);
+  });
+
   it('marks lines of an order paid offline as paid offline, and refuses unknown channel types', async () => {
     const visitor = await site.token('visitor');
     const checkoutId = await checkoutOf(t, visitor, mug.id, 1);

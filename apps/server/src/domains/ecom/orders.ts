@@ -78,6 +78,7 @@ export function buildOrder(input: {
     number: String(input.number),
     checkoutId: checkout.id,
     ...(checkout.cartId ? { cartId: checkout.cartId } : {}),
+    ...(typeof checkout.purchaseFlowId === 'string' ? { purchaseFlowId: checkout.purchaseFlowId } : {}),
     status: 'APPROVED',
     paymentStatus: PAYMENT_STATUS[charge.status],
     fulfillmentStatus: 'NOT_FULFILLED',

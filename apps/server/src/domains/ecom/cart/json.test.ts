@@ -69,6 +69,9 @@ describe('cart JSON writers', () => {
     contactInfo: cart.contactInfo,
     selectedShippingOption: cart.selectedShippingOption,
     businessLocationId: cart.businessLocationId,
+    checkoutId: cart.checkoutId,
+    purchaseFlowId: cart.purchaseFlowId,
+    overrideCheckoutUrl: cart.overrideCheckoutUrl,
   });
   const totals = computeTotals({ lines: [], rules });
 
@@ -83,6 +86,9 @@ describe('cart JSON writers', () => {
       contactInfo: { address: { country: 'DE', city: 'Köln' }, contactDetails: { firstName: 'Ana' } },
       selectedShippingOption: { code: 'standard', carrierId: 'plaza' },
       businessLocationId: 'loc-1',
+      checkoutId: 'checkout-1',
+      purchaseFlowId: 'flow-1',
+      overrideCheckoutUrl: 'https://shop.example/checkout?from="cart"',
     };
     expect(cartPieces(full, context, totals).join('')).toBe(JSON.stringify(expected(full)));
     expect(rules.weightUnit).toBe('LB');

@@ -97,6 +97,7 @@ export interface UpdateCartInput {
     contactInfo?: StoredCart['contactInfo'] | undefined;
     selectedShippingOption?: StoredCart['selectedShippingOption'] | undefined;
     businessLocationId?: string | undefined;
+    overrideCheckoutUrl?: string | undefined;
   };
   couponCode?: string | undefined;
   merchantDiscounts?: Array<{ amount: string | number; lineItemIds?: string[] | undefined }> | undefined;
@@ -125,6 +126,8 @@ export async function updateCurrentCart(deps: EcomDeps, caller: Caller, input: U
       if (info.selectedShippingOption !== undefined)
         cart.selectedShippingOption = info.selectedShippingOption;
       if (info.businessLocationId !== undefined) cart.businessLocationId = info.businessLocationId;
+      if (info.overrideCheckoutUrl) cart.overrideCheckoutUrl = info.overrideCheckoutUrl;
+      else if (info.overrideCheckoutUrl === '') delete cart.overrideCheckoutUrl;
       if (input.lineItems?.length) await addLines(deps, caller.siteId, cart, input.lineItems, 'lineItems');
       if (merchantDiscounts) {
         const known = new Set(cart.lineItems.map((line) => line.id));

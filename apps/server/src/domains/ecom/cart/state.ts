@@ -5,6 +5,7 @@
 import type { SystemFields } from '../../../db/documents.ts';
 import type { Caller } from '../../../http/access.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import { newId } from '../../../lib/ids.ts';
 import { RawJson, utf8Join } from '../../../lib/raw-json.ts';
 import type { CatalogLookup } from '../../stores/index.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
@@ -37,6 +38,9 @@ export interface StoredCart {
   businessLocationId?: string;
   /** The checkout last made from the cart. */
   checkoutId?: string;
+  /** Names the purchase from cart to order (checkouts and orders carry it). */
+  purchaseFlowId?: string;
+  overrideCheckoutUrl?: string;
 }
 
 export type Cart = StoredCart & SystemFields;
@@ -84,7 +88,12 @@ export async function changeCart(
     try {
       if (!current) {
         if (!options.create) throw cartErrors.notFound();
-        const fresh: StoredCart = { ownerKey, buyerInfo: buyerOf(caller), lineItems: [] };
+        const fresh: StoredCart = {
+          ownerKey,
+          buyerInfo: buyerOf(caller),
+          lineItems: [],
+          purchaseFlowId: newId(),
+        };
         await change(fresh);
         return await carts.create(fresh);
       }
@@ -204,6 +213,8 @@ export function cartPieces(cart: Cart, context: CartContext, totals: Totals): st
     parts.push(`,"selectedShippingOption":${json(cart.selectedShippingOption)}`);
   if (cart.businessLocationId) parts.push(`,"businessLocationId":${json(cart.businessLocationId)}`);
   if (cart.checkoutId) parts.push(`,"checkoutId":${json(cart.checkoutId)}`);
+  if (cart.purchaseFlowId) parts.push(`,"purchaseFlowId":${json(cart.purchaseFlowId)}`);
+  if (cart.overrideCheckoutUrl) parts.push(`,"overrideCheckoutUrl":${json(cart.overrideCheckoutUrl)}`);
   parts.push('}');
   return parts;
 }

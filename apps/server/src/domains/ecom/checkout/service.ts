@@ -209,6 +209,7 @@ export async function createCheckout(
   const checkout = await deps.store.checkouts.forSite(caller.siteId).create<StoredCheckout>({
     internal,
     cartId: cart.id,
+    ...(cart.purchaseFlowId ? { purchaseFlowId: cart.purchaseFlowId } : {}),
     completed: false,
     channelType: input.channelType ?? 'WEB',
     buyerInfo: { ...cart.buyerInfo, ...(email ? { email } : {}) },
