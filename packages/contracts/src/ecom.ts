@@ -269,7 +269,11 @@ const hosted = (suffix = '') =>
   [`/plaza/v1/redirect-sessions/{redirectSessionId}/checkout${suffix}`] as const;
 const SessionId = Type.Object({ redirectSessionId: Id });
 const HostedCheckout = Type.Object({
-  checkout: Checkout,
+  // Past the session's hour a paid checkout is answered by its id and order alone.
+  checkout: Type.Union([
+    Checkout,
+    Type.Object({ id: Type.String(), completed: Type.Literal(true), orderId: Type.Optional(Type.String()) }),
+  ]),
   paymentMethods: Type.Array(Type.String()),
   postFlowUrl: Type.Optional(Type.String()),
   thankYouPageUrl: Type.Optional(Type.String()),

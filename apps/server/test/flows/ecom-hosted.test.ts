@@ -159,5 +159,9 @@ describe.each(engines)('ecom hosted checkout (%s)', (engine) => {
     const paid = await t.call({ method: 'GET', url: hosted(paidSession) });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.data.checkout).toEqual({ id: checkoutId, completed: true, orderId: expect.any(String) });
+    const thanks = await t.call({ method: 'GET', url: hosted(paidSession, '/thank-you') });
+    expect(thanks.statusCode, thanks.body).toBe(200);
+    expect(thanks.data.orderNumber).toMatch(/^\d+$/);
+    expect(thanks.data.buyerEmail).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
 import {
@@ -104,12 +104,36 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     const refused = await pay(t, visitor, checkoutId, { paymentMethod: 'offline' });
     expect([refused.statusCode, code(refused)]).toEqual([409, 'CHECKOUT_TOTAL_CHANGED']);
     expect(refused.data.details.applicationError.description).toMatch(/^The coupon "HALF" is switched off\./);
+    expect(refused.data.details.applicationError.description).not.toMatch(/tax or shipping/);
     const refreshed = await getCheckout(visitor, checkoutId);
     expect(refreshed.appliedDiscounts).toEqual([]);
     const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'offline' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.data.order.appliedDiscounts).toEqual([]);
     expect(await couponUses('HALF')).toBe(0);
+  });
+
+  it('drops a lapsed coupon as soon as the checkout changes, and tells a coupon made again apart', async () => {
+    const first = await createCoupon({ code: 'AGAIN', type: 'PERCENTAGE', percentage: 50 });
+    const visitor = await site.token('visitor');
+    await addLines(t, visitor, [line(mug.id)]);
+    expect((await cart(t, visitor, 'PATCH', '', { couponCode: 'AGAIN' })).statusCode).toBe(200);
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
+    expect((await getCheckout(visitor, checkoutId)).appliedDiscounts).toHaveLength(1);
+    // Deleted and made again under the same code: another coupon, which this checkout never had.
+    await t.call({ method: 'DELETE', url: `/plaza/v1/coupons/${first.id}`, auth: site.adminKey });
+    await createCoupon({ code: 'AGAIN', type: 'PERCENTAGE', percentage: 50 });
+    const changed = await t.call({
+      method: 'PATCH',
+      url: `/ecom/v1/checkouts/${checkoutId}`,
+      auth: visitor,
+      payload: { checkout: { id: checkoutId, buyerInfo: { email: 'again@example.com' } } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.data.checkout.appliedDiscounts).toEqual([]);
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'offline' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await couponUses('AGAIN')).toBe(0);
   });
 
   it('counts no use of a limited coupon that took nothing off', async () => {
@@ -155,6 +179,16 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     expect([gone.statusCode, code(gone)]).toEqual([400, 'ERROR_COUPON_IS_EXPIRED']);
     const soon = await cart(t, visitor, 'PATCH', '', { couponCode: 'SOON' });
     expect([soon.statusCode, code(soon)]).toEqual([400, 'ERROR_COUPON_IS_NOT_ACTIVE_YET']);
+    const leap = await t.call({
+      method: 'POST',
+      url: '/plaza/v1/coupons',
+      auth: site.adminKey,
+      payload: {
+        coupon: { code: 'LEAP', type: 'PERCENTAGE', percentage: 5, expirationDate: '2030-06-30T23:59:60Z' },
+      },
+    });
+    expect(leap.statusCode).toBe(400);
+    expect(leap.data.details.validationError.fieldViolations[0].field).toBe('coupon.expirationDate');
   });
 
   it('places one order per cart: a second checkout of the same cart is refused at pay', async () => {
@@ -171,8 +205,11 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     expect((await pay(t, visitor, first, { paymentMethod: 'test', card: CARD_OK })).statusCode).toBe(200);
     const orders = await orderCount();
     const stock = await stockOf(t, site, mug.id);
+    const charge = vi.spyOn(t.platform.ecom.payments.test, 'charge');
     const refused = await pay(t, visitor, second, { paymentMethod: 'test', card: CARD_OK });
     expect([refused.statusCode, code(refused)]).toEqual([409, 'CART_ALREADY_ORDERED']);
+    expect(charge).not.toHaveBeenCalled(); // refused before the card is asked for money
+    charge.mockRestore();
     expect(await orderCount()).toBe(orders);
     expect(await stockOf(t, site, mug.id)).toBe(stock);
   });

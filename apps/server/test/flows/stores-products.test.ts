@@ -132,6 +132,11 @@ describe.each(engines)('stores products (%s)', (engine) => {
     const half = await patch({ ...none, totalQuantity: 500 });
     expect(half.statusCode).toBe(400);
     expect(fields(half)).toEqual(['product.pricePerUnitData.baseQuantity']);
+    const tiny = await patch({ ...none, totalQuantity: 5e-324, baseQuantity: 1 });
+    expect([tiny.statusCode, fields(tiny)]).toEqual([400, ['product.pricePerUnitData.totalQuantity']]);
+    // An UNSPECIFIED unit on either side: the quantities are compared as they are.
+    const loose = await patch({ ...none, totalQuantity: 500, baseQuantity: 1, baseMeasurementUnit: 'KG' });
+    expect(loose.data.product.priceData.pricePerUnit).toBe(0.02); // 7.50 / 500
     const cleared = await patch(none);
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.data.product.pricePerUnitData).toEqual(none);

@@ -40,7 +40,12 @@ async function digitsOf(deps: EcomDeps, siteId: string) {
   return currencyDigits(site?.currency ?? 'USD');
 }
 
-const utc = (dateTime: string) => new Date(dateTime).toISOString();
+/** A date-time in UTC; one the calendar cannot hold (a leap second, 25:00) is refused. */
+function utc(dateTime: string, field: string): string {
+  const time = Date.parse(dateTime);
+  if (Number.isNaN(time)) throw invalidField(field, 'is not a date and time a calendar holds', 'FORMAT');
+  return new Date(time).toISOString();
+}
 
 /** Checks a whole coupon and normalises its code, amounts and dates. */
 function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<StoredCoupon, 'id'> {
@@ -51,8 +56,8 @@ function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<St
   if (fields.type === 'FIXED_AMOUNT' && fields.amount === undefined)
     throw invalidField(`${at}.amount`, 'is required for FIXED_AMOUNT coupons', 'REQUIRED_FIELD');
   // Kept in UTC (`…Z`): dates given with an offset then order as text as they do in time.
-  const startDate = fields.startDate && utc(fields.startDate);
-  const expirationDate = fields.expirationDate && utc(fields.expirationDate);
+  const startDate = fields.startDate && utc(fields.startDate, `${at}.startDate`);
+  const expirationDate = fields.expirationDate && utc(fields.expirationDate, `${at}.expirationDate`);
   if (startDate && expirationDate && expirationDate <= startDate)
     throw invalidField(`${at}.expirationDate`, 'must be after startDate');
   const { amount: _a, minimumSubtotal: _m, ...rest } = fields;
@@ -160,13 +165,15 @@ function lapsed(coupon: StoredCoupon, now: number): AppError | undefined {
 }
 
 /**
- * Why the coupon of `code`, frozen in a checkout, can no longer be used (gone, switched off, out of
- * its dates), if it cannot. Its usage limit is left to the order's own count.
+ * Why the coupon frozen in a checkout can no longer be used (gone, switched off, out of its dates),
+ * if it cannot. Its usage limit is left to the order's own count.
  */
-export async function lapsedCoupon(deps: EcomDeps, siteId: string, code: string) {
-  const found = await deps.store.couponByCode(siteId, code);
-  if (!found) return ecomErrors.couponNotFound(code);
-  return lapsed(JSON.parse(found.doc) as StoredCoupon, deps.clock.now().getTime());
+export async function lapsedCoupon(deps: EcomDeps, siteId: string, frozen: { id: string; code: string }) {
+  const found = await deps.store.couponByCode(siteId, frozen.code);
+  const coupon = found && (JSON.parse(found.doc) as StoredCoupon);
+  // A coupon deleted and made again under the same code is another coupon.
+  if (!coupon || coupon.id !== frozen.id) return ecomErrors.couponNotFound(frozen.code);
+  return lapsed(coupon, deps.clock.now().getTime());
 }
 
 /**

@@ -90,8 +90,9 @@ export async function payHostedCheckout(deps: EcomDeps, sessionId: string, input
   return answer;
 }
 
+/** The thank-you page's data; past the session's hour without the buyer's e-mail. */
 export async function getHostedThankYou(deps: EcomDeps, sessionId: string) {
-  const { session, checkoutId } = await openSession(deps, sessionId, { live: false });
+  const { session, checkoutId, expired } = await openSession(deps, sessionId, { live: false });
   const checkout = await checkoutFor(deps, session.siteId, checkoutId);
   if (!checkout.orderId) throw ecomErrors.noOrderYet(checkoutId);
   const order = await deps.store.orders.forSite(session.siteId).get<StoredOrder>(checkout.orderId);
@@ -101,7 +102,7 @@ export async function getHostedThankYou(deps: EcomDeps, sessionId: string) {
     orderNumber: order.number,
     total: order.priceSummary.total!,
     paymentStatus: order.paymentStatus,
-    ...(order.buyerInfo.email ? { buyerEmail: order.buyerInfo.email } : {}),
+    ...(order.buyerInfo.email && !expired ? { buyerEmail: order.buyerInfo.email } : {}),
     ...links(session),
   };
 }

@@ -227,7 +227,9 @@ export async function sendConfirmation(deps: EcomDeps, siteId: string, order: Or
       `Subtotal: ${summary.subtotal!.formattedAmount}`,
       ...(nonZero(summary.discount) ? [`Discount: −${summary.discount!.formattedAmount}`] : []),
       ...(shipping ? [`${shipping.title ?? 'Shipping'}: ${summary.shipping!.formattedAmount}`] : []),
-      ...(nonZero(summary.tax) ? [`Tax: ${summary.tax!.formattedAmount}`] : []),
+      ...(nonZero(summary.tax)
+        ? [`${order.taxIncludedInPrices ? 'Tax included' : 'Tax'}: ${summary.tax!.formattedAmount}`]
+        : []),
       `Total: ${summary.total!.formattedAmount} (${format.currency})`,
       PAYMENT_WORDS[order.paymentStatus] ??
         `Payment: ${order.paymentStatus.toLowerCase().replace(/_/g, ' ')}.`,

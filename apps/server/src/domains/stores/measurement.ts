@@ -34,8 +34,19 @@ const UNITS: Record<string, { kind: Kind; size: number }> = {
   SQFT: { kind: 'area', size: 0.09290304 },
 };
 
-/** The size of one unit in its kind's smallest unit; UNSPECIFIED counts as 1 of anything. */
-export const unitSize = (unit: string): number => UNITS[unit]?.size ?? 1;
+/**
+ * The sizes of the base and the total unit in their kind's smallest unit: 1 KG against 1 G is
+ * [1e6, 1000]. With an UNSPECIFIED unit on either side the quantities are compared as they are.
+ */
+export function unitSizes(data: PricePerUnitState): [number, number] {
+  const base = UNITS[data.baseMeasurementUnit];
+  const total = UNITS[data.totalMeasurementUnit];
+  if (!base || !total || base.kind === 'unspecified' || total.kind === 'unspecified') return [1, 1];
+  return [base.size, total.size];
+}
+
+/** The smallest quantity of a per-unit price (a thousandth): below it the price means nothing. */
+const MIN_QUANTITY = 0.001;
 
 /** What a product without a per-unit price sends (and may send back to keep it so). */
 export const NO_PRICE_PER_UNIT: PricePerUnitState = {
@@ -46,16 +57,16 @@ export const NO_PRICE_PER_UNIT: PricePerUnitState = {
 };
 
 /**
- * The per-unit price data to keep: undefined for none (both quantities 0). Refuses a single zero
- * quantity and units of different kinds (millilitres against kilograms); UNSPECIFIED goes with any.
+ * The per-unit price data to keep: undefined for none (both quantities 0). Refuses a quantity
+ * below a thousandth and units of different kinds (millilitres against kilograms); UNSPECIFIED goes with any.
  */
 export function pricePerUnitOf(data: PricePerUnitState, field: string): PricePerUnitState | undefined {
   if (data.totalQuantity === 0 && data.baseQuantity === 0) return undefined;
   for (const quantity of ['totalQuantity', 'baseQuantity'] as const)
-    if (data[quantity] === 0)
+    if (data[quantity] < MIN_QUANTITY)
       throw invalidField(
         `${field}.${quantity}`,
-        'must be above 0 (or both quantities 0 for no per-unit price)',
+        `must be at least ${MIN_QUANTITY} (or both quantities 0 for no per-unit price)`,
         'MIN',
       );
   const total = UNITS[data.totalMeasurementUnit]?.kind ?? 'unspecified';

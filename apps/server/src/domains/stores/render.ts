@@ -3,7 +3,7 @@
  * stored state plus live stock. Pure: same input, same output.
  */
 
-import { NO_PRICE_PER_UNIT, unitSize } from './measurement.ts';
+import { NO_PRICE_PER_UNIT, unitSizes } from './measurement.ts';
 import type {
   Dimensions,
   MediaItem,
@@ -56,11 +56,8 @@ export function discounted(minor: number, state: Pick<ProductState, 'discount' |
 function perUnit(final: number, state: ProductState): number | undefined {
   const data = state.pricePerUnitData;
   if (!data) return undefined;
-  return scaleBy(
-    final,
-    [data.baseQuantity, unitSize(data.baseMeasurementUnit)],
-    [data.totalQuantity, unitSize(data.totalMeasurementUnit)],
-  );
+  const [baseSize, totalSize] = unitSizes(data);
+  return scaleBy(final, [data.baseQuantity, baseSize], [data.totalQuantity, totalSize]);
 }
 
 const NO_DIMENSIONS: Dimensions = { unit: 'UNKNOWN_DIMENSIONS_UNIT' };

@@ -11,7 +11,6 @@
  */
 import { AppError, ValidationError } from '../../../lib/errors.ts';
 import type { EcomDeps } from '../context.ts';
-import { lapsedCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { formatMoney } from '../money.ts';
 import { buildOrder, type Order, type StoredOrder, sendConfirmation, stockLines } from '../orders.ts';
@@ -24,6 +23,7 @@ import {
   missingForPayment,
   type StoredCheckout,
   saveCheckout,
+  withoutLapsedCoupon,
 } from './service.ts';
 
 export interface PayInput {
@@ -94,22 +94,27 @@ export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Chec
  * refused, for the buyer to see the new total and pay again.
  */
 async function termsToCharge(deps: EcomDeps, siteId: string, checkout: Checkout, rules: StoreRules) {
-  let internal = checkout.internal;
-  const lapsed = internal.coupon && (await lapsedCoupon(deps, siteId, internal.coupon.code));
-  if (lapsed) {
-    const { coupon: _lapsed, ...rest } = internal;
-    internal = rest;
-  }
+  const { internal, lapsed } = await withoutLapsedCoupon(deps, siteId, checkout.internal);
   const totals = checkoutTotals(internal, rules);
   if (totals.total === checkout.internal.total) return { internal, totals };
   await saveCheckout(deps, siteId, checkout, internal, rules, totals);
+  const rulesMoved = !lapsed || checkoutTotals(checkout.internal, rules).total !== checkout.internal.total;
+  const reasons = [
+    ...(lapsed ? [lapsed.description] : []),
+    ...(rulesMoved ? ['The store changed its tax or shipping rates.'] : []),
+  ];
   const shown = (minor: number) => formatMoney(minor, rules.money.currency, rules.money.digits);
   throw ecomErrors.totalChanged(
     checkout.id,
     shown(checkout.internal.total),
     shown(totals.total),
-    lapsed ? lapsed.description : 'The store changed its tax or shipping rates.',
+    reasons.join(' '),
   );
+}
+
+/** Whether an order was placed from `cartId` (through another of its checkouts). */
+async function orderedFrom(deps: EcomDeps, siteId: string, cartId: string) {
+  return (await deps.store.orders.forSite(siteId).count({ cartId })) > 0;
 }
 
 async function placeOrder(
@@ -123,6 +128,14 @@ async function placeOrder(
   const { internal, totals } = await termsToCharge(deps, siteId, checkout, rules);
   const missing = missingForPayment(internal, totals, rules);
   if (missing.length > 0) throw ecomErrors.checkoutIncomplete(missing);
+  // Before any charge; the order's transaction checks again for payers racing each other.
+  const { cartId } = checkout;
+  if (
+    cartId &&
+    !(await deps.store.carts.forSite(siteId).getRaw(cartId)) &&
+    (await orderedFrom(deps, siteId, cartId))
+  )
+    throw ecomErrors.cartAlreadyOrdered(cartId);
   const provider = deps.payments[input.paymentMethod];
   const now = deps.clock.now();
   const charge: ChargeResult = await provider.charge({
@@ -166,10 +179,10 @@ async function placeOrder(
       // The cart is spent once its order exists (as on the platform): the buyer starts a new one.
       // Deleting it also takes its row lock: of two checkouts of one cart paid at once, the second
       // finds it gone and the order of the first.
-      if (checkout.cartId && !(await deps.store.carts.forSite(siteId, trx).delete(checkout.cartId))) {
+      if (cartId && !(await deps.store.carts.forSite(siteId, trx).delete(cartId))) {
         const orders = deps.store.orders.forSite(siteId, trx);
-        if ((await orders.count({ cartId: checkout.cartId, id: { $ne: created.id } })) > 0)
-          throw ecomErrors.cartAlreadyOrdered(checkout.cartId);
+        if ((await orders.count({ cartId, id: { $ne: created.id } })) > 0)
+          throw ecomErrors.cartAlreadyOrdered(cartId);
       }
       return created;
     });

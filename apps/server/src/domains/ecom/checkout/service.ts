@@ -7,9 +7,10 @@ import type { SystemFields } from '../../../db/documents.ts';
 import type { Caller } from '../../../http/access.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { type LineSnapshot, purchasable, renderLine, shippable } from '../cart/lines.ts';
-import { cartContext, changeCart, findCart, totalsOf } from '../cart/state.ts';
+import { cartContext, changeCart, findCart, renderedCart, totalsOf } from '../cart/state.ts';
 import { renderShipping, renderTotals } from '../cart/view.ts';
 import { type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
+import { lapsedCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
 import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
@@ -215,6 +216,8 @@ export async function createCheckout(
     buyerInfo: { ...cart.buyerInfo, ...(email ? { email } : {}) },
     ...publicFields(internal, rules, totals),
   });
+  // Best effort: the checkout stands on its own whatever becomes of the cart meanwhile (deleted,
+  // changed five times over). Kept rendered, so that the cart's next change starts from it.
   await changeCart(
     deps,
     caller,
@@ -222,10 +225,12 @@ export async function createCheckout(
       current.checkoutId = checkout.id;
     },
     { create: false },
-  ).catch((error: unknown) => {
-    // Deleted meanwhile: the checkout stands on its own.
-    if (!(error instanceof AppError && error.code === 'OWNED_CART_NOT_FOUND')) throw error;
-  });
+  ).then(
+    (changed) => renderedCart(deps, caller.siteId, changed),
+    (error: unknown) => {
+      if (!(error instanceof AppError && error.status < 500)) throw error;
+    },
+  );
   return { checkoutId: checkout.id };
 }
 
@@ -257,7 +262,10 @@ export async function changeCheckoutDetails(
 ): Promise<Checkout> {
   if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
   const rules = await rulesOf(deps, siteId);
-  const internal: CheckoutInternal = { ...checkout.internal };
+  // The totals shown after a change are the ones pay charges: a lapsed coupon goes now.
+  const internal: CheckoutInternal = {
+    ...(await withoutLapsedCoupon(deps, siteId, checkout.internal)).internal,
+  };
   if (details.email !== undefined) internal.email = details.email;
   if (details.shippingAddress !== undefined) internal.shippingAddress = details.shippingAddress;
   if (details.billingAddress !== undefined) internal.billingAddress = details.billingAddress;
@@ -276,6 +284,18 @@ export async function changeCheckoutDetails(
     };
   else delete internal.selectedShipping;
   return saveCheckout(deps, siteId, checkout, internal, rules, totals);
+}
+
+/** `internal` without its coupon when that lapsed since it was frozen (with why), else as it is. */
+export async function withoutLapsedCoupon(
+  deps: EcomDeps,
+  siteId: string,
+  internal: CheckoutInternal,
+): Promise<{ internal: CheckoutInternal; lapsed?: AppError }> {
+  const lapsed = internal.coupon && (await lapsedCoupon(deps, siteId, internal.coupon));
+  if (!lapsed) return { internal };
+  const { coupon: _lapsed, ...rest } = internal;
+  return { internal: rest, lapsed };
 }
 
 /** Writes `internal` and its totals (to charge and to show) over `checkout` as read. */
