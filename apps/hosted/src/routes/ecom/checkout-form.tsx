@@ -19,14 +19,10 @@ import {
   newIdempotencyKey,
   type PayAttempt,
 } from '../../lib/checkout/attempt.ts';
-import { type CardForm, cardInput } from '../../lib/checkout/card.ts';
+import type { CardForm } from '../../lib/checkout/card.ts';
 import { type CheckoutField, describeCheckoutError } from '../../lib/checkout/errors.ts';
-import {
-  fromContactDetails,
-  type RecipientField,
-  type RecipientForm,
-  toContactDetails,
-} from '../../lib/checkout/recipient.ts';
+import { detailsToSave, paymentToSend } from '../../lib/checkout/pay-request.ts';
+import { fromContactDetails, type RecipientField, type RecipientForm } from '../../lib/checkout/recipient.ts';
 import {
   needsShipping,
   type ShippingChoice,
@@ -233,17 +229,8 @@ export function CheckoutForm({
     payingNow.current = true;
     setPaying(true);
     setProblem(undefined);
-    const details = {
-      email: email.trim(),
-      ...(ships && !pickup
-        ? { shippingAddress: toAddressInput(address), shippingContactDetails: toContactDetails(recipient) }
-        : {}),
-      ...(ships && chosen
-        ? { selectedShippingOption: { code: chosen.code, carrierId: chosen.carrierId } }
-        : {}),
-      ...(!ships ? { billingAddress: { country: billingCountry } } : {}),
-    };
-    const payment = { paymentMethod: usable, ...(usable === 'test' ? { card: cardInput(card) } : {}) };
+    const details = detailsToSave({ email, ships, pickup, address, recipient, chosen, billingCountry });
+    const payment = paymentToSend(usable, card);
     const attempt = attemptFor(lastAttempt.current, fingerprintOf({ ...details, ...payment }), () =>
       newIdempotencyKey(),
     );
