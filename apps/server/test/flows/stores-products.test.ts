@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { createProduct, dotR, fields, R, tShirt, W } from './stores-fixtures.ts';
+import { createProduct, fields, R, tShirt, W } from './stores-fixtures.ts';
 
 describe.each(engines)('stores products (%s)', (engine) => {
   let t: TestApp;
@@ -419,111 +419,5 @@ describe.each(engines)('stores products (%s)', (engine) => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.data.details.applicationError.code).toBe('APP_NOT_INSTALLED');
-  });
-});
-
-describe.each(engines)('stores product queries (%s)', (engine) => {
-  let t: TestApp;
-  let site: TestSite;
-  const ids: string[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-    site = await t.createSite();
-    for (const [name, price] of [
-      ['Cheap', 5],
-      ['Middle', 19.99],
-      ['Dear', 120],
-    ] as const) {
-      t.clock.advance(1000);
-      ids.push((await createProduct(t, site, tShirt({ name, priceData: { price } }))).id);
-    }
-  });
-  afterAll(() => t.close());
-
-  it('answers the GET form with .r, newest first, with total', async () => {
-    const visitor = await site.token('visitor');
-    const r = dotR({ query: { filter: {}, paging: { offset: 0, limit: 2 } } });
-    for (const base of [R, '/_api/catalog-reader-server/v1']) {
-      const response = await t.call({
-        method: 'GET',
-        url: `${base}/products/query-platformized?.r=${r}`,
-        auth: visitor,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.data.products.map((p: any) => p.name)).toEqual(['Dear', 'Middle']);
-      expect(response.data.metadata).toMatchObject({ count: 2, offset: 0, total: 3 });
-    }
-    const bare = await t.call({ method: 'GET', url: `${R}/products/query-platformized`, auth: visitor });
-    expect(bare.data.metadata.total).toBe(3);
-  });
-
-  it('takes the POST fallback with the same body, filters on price and sorts', async () => {
-    const response = await t.call({
-      method: 'POST',
-      url: `${R}/products/query-platformized`,
-      auth: await site.token('visitor'),
-      payload: {
-        query: {
-          filter: { $and: [{ 'priceData.price': { $gte: 5 } }, { 'priceData.price': { $lt: 50 } }] },
-          sort: [{ fieldName: 'priceData.price', order: 'DESC' }],
-        },
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.data.products.map((p: any) => p.priceData.price)).toEqual([19.99, 5]);
-    const exact = await t.call({
-      method: 'GET',
-      url: `${R}/products/query-platformized?.r=${dotR({ query: { filter: { 'priceData.price': 19.99 } } })}`,
-      auth: site.adminKey,
-    });
-    expect(exact.data.products.map((p: any) => p.name)).toEqual(['Middle']);
-  });
-
-  it('refuses a malformed .r and a bad filter with field violations', async () => {
-    for (const r of [
-      '%%%',
-      Buffer.from('not json').toString('base64url'),
-      Buffer.from('[1]').toString('base64url'),
-    ]) {
-      const response = await t.call({
-        method: 'GET',
-        url: `${R}/products/query-platformized?.r=${r}`,
-        auth: site.adminKey,
-      });
-      expect(response.statusCode).toBe(400);
-      expect(fields(response)).toEqual(['.r']);
-    }
-    const bad = await t.call({
-      method: 'GET',
-      url: `${R}/products/query-platformized?.r=${dotR({ query: { filter: { name: { $regex: 'x' } } } })}`,
-      auth: site.adminKey,
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(fields(bad)[0]).toMatch(/^query\.filter/);
-  });
-
-  it('routes query-platformized before the {id} route (static segments win)', async () => {
-    const get = await t.call({ method: 'GET', url: `${R}/products/query-platformized`, auth: site.adminKey });
-    expect(get.data.products).toHaveLength(3);
-    const byId = await t.call({ method: 'GET', url: `${R}/products/${ids[0]}`, auth: site.adminKey });
-    expect(byId.data.product.name).toBe('Cheap');
-  });
-
-  it('includes cost data in query results for admins who ask', async () => {
-    const admin = await t.call({
-      method: 'POST',
-      url: `${R}/products/query-platformized`,
-      auth: site.adminKey,
-      payload: { query: {}, includeMerchantSpecificData: true },
-    });
-    expect(admin.data.products[0].costAndProfitData.itemCost).toBe(7.5);
-    const visitor = await t.call({
-      method: 'POST',
-      url: `${R}/products/query-platformized`,
-      auth: await site.token('visitor'),
-      payload: { query: {}, includeMerchantSpecificData: true },
-    });
-    expect(visitor.data.products[0].costAndProfitData).toBeUndefined();
   });
 });

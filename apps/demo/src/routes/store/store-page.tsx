@@ -52,20 +52,28 @@ function Store() {
   const [cartError, setCartError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
-  /** Runs a cart change; a failure is shown in the cart and the cart is read again. */
-  async function change(run: () => Promise<unknown>, failure: string, done?: string) {
+  /** Runs `run` with the cart marked busy and its last error cleared. */
+  async function whileBusy(run: () => Promise<void>) {
     setBusy(true);
     setCartError(null);
     try {
       await run();
-      if (done) setAnnouncement(done);
-    } catch (error) {
-      setCartError(`${failure}: ${describeError(error)}`);
-      cache.invalidate(CART_KEY);
     } finally {
       setBusy(false);
     }
   }
+
+  /** Runs a cart change; a failure is shown in the cart and the cart is read again. */
+  const change = (run: () => Promise<unknown>, failure: string, done?: string) =>
+    whileBusy(async () => {
+      try {
+        await run();
+        if (done) setAnnouncement(done);
+      } catch (error) {
+        setCartError(`${failure}: ${describeError(error)}`);
+        cache.invalidate(CART_KEY);
+      }
+    });
 
   const onAdd = (product: Product) =>
     change(
@@ -78,43 +86,30 @@ function Store() {
   const onClear = () => change(clearCart, 'The cart could not be cleared', 'The cart is empty.');
 
   /** A refused code is the coupon field's to explain, so the error goes back to it. */
-  async function onApplyCoupon(code: string) {
-    setBusy(true);
-    setCartError(null);
-    try {
+  const onApplyCoupon = (code: string) =>
+    whileBusy(async () => {
       const [discount] = couponDiscounts(await applyCoupon(code));
       setAnnouncement(
         discount ? `Coupon ${discount.code} applied: ${discount.amount} off.` : `Coupon ${code} applied.`,
       );
-    } finally {
-      setBusy(false);
-    }
-  }
-  async function onRemoveCoupon() {
-    setBusy(true);
-    setCartError(null);
-    try {
+    });
+  const onRemoveCoupon = () =>
+    whileBusy(async () => {
       await removeCoupon();
       setAnnouncement('Coupon removed.');
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
-  async function onCheckout() {
-    setBusy(true);
-    setCartError(null);
-    try {
-      await checkout();
-    } catch (error) {
-      // The site cannot take payments (or the checkout failed otherwise): offer the upgrade.
-      openPremiumModal();
-      if (errorCode(error) !== 'ONLINE_PAYMENTS_NOT_ENABLED')
-        setCartError(`Checkout failed: ${describeError(error)}`);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onCheckout = () =>
+    whileBusy(async () => {
+      try {
+        await checkout();
+      } catch (error) {
+        // The site cannot take payments (or the checkout failed otherwise): offer the upgrade.
+        openPremiumModal();
+        if (errorCode(error) !== 'ONLINE_PAYMENTS_NOT_ENABLED')
+          setCartError(`Checkout failed: ${describeError(error)}`);
+      }
+    });
 
   let list: React.ReactNode;
   if (products.status === 'loading') list = <ProductsSkeleton />;

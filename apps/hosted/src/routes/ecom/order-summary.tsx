@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { lineView, type TotalsRow } from '../../lib/checkout/summary.ts';
 import type { Checkout } from '../../lib/checkout/types.ts';
 import styles from './checkout.module.css';
+import lineStyles from './order-lines.module.css';
 
 /** Every line (picture, name, options, quantity, price) and the totals, dimmed while they update. */
 export function OrderSummary({
@@ -23,30 +24,30 @@ export function OrderSummary({
       <h2 id="summary-title" className={styles.heading}>
         Order summary <span className={styles.count}>({count === 1 ? '1 item' : `${count} items`})</span>
       </h2>
-      <ul className={styles.lines}>
+      <ul className={lineStyles.lines}>
         {checkout.lineItems.map((item) => {
           const line = lineView(item, checkout);
           return (
-            <li key={line.id} className={styles.line}>
-              <span className={styles.thumb}>
+            <li key={line.id} className={lineStyles.line}>
+              <span className={lineStyles.thumb}>
                 {line.image && <img src={line.image.url} alt="" width={64} height={64} />}
                 {/* A badge on every "1" repeats the line's "Qty 1": it marks only the lines of several. */}
                 {line.quantity > 1 && (
-                  <span className={styles.quantityBadge} aria-hidden="true" data-quantity-badge>
+                  <span className={lineStyles.quantityBadge} aria-hidden="true" data-quantity-badge>
                     {line.quantity}
                   </span>
                 )}
               </span>
-              <div className={styles.lineText}>
-                <p className={styles.lineName}>{line.name}</p>
+              <div className={lineStyles.lineText}>
+                <p className={lineStyles.lineName}>{line.name}</p>
                 {line.details.length > 0 && (
-                  <ul className={styles.details}>
+                  <ul className={lineStyles.details}>
                     {line.details.map((detail) => (
                       <li key={`${detail.label}:${detail.value}`}>
                         {detail.label && `${detail.label}: `}
                         {detail.color && (
                           <span
-                            className={styles.swatch}
+                            className={lineStyles.swatch}
                             style={{ background: detail.color }}
                             aria-hidden="true"
                           />
@@ -56,22 +57,22 @@ export function OrderSummary({
                     ))}
                   </ul>
                 )}
-                <p className={styles.quantity}>
+                <p className={lineStyles.quantity}>
                   Qty {line.quantity}
                   {(line.quantity > 1 || line.fullPrice) && ` × ${line.unitPrice}`}
                   {line.fullPrice && (
                     <>
                       {' '}
-                      <s className={styles.fullPrice}>
+                      <s className={lineStyles.fullPrice}>
                         <span className={styles.visuallyHidden}>was </span>
                         {line.fullPrice}
                       </s>
                     </>
                   )}
                 </p>
-                {line.problem && <p className={styles.lineProblem}>{line.problem}</p>}
+                {line.problem && <p className={lineStyles.lineProblem}>{line.problem}</p>}
               </div>
-              <p className={styles.linePrice}>{line.total}</p>
+              <p className={lineStyles.linePrice}>{line.total}</p>
             </li>
           );
         })}

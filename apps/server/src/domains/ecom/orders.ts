@@ -298,6 +298,9 @@ export async function markOrderAsPaid(deps: EcomDeps, caller: Caller, id: string
   return { order: updated };
 }
 
+/** A payment's status once a cancellation gives its money back. */
+const RETURNED: Record<string, string> = { CAPTURED: 'REFUNDED', AUTHORIZED: 'VOIDED' };
+
 export async function cancelOrder(
   deps: EcomDeps,
   caller: Caller,
@@ -322,13 +325,10 @@ export async function cancelOrder(
         status: 'CANCELED',
         paymentStatus,
         // The payment records say what became of the money too.
-        payments: order.payments.map((payment) =>
-          payment.status === 'CAPTURED' && paymentStatus === 'FULLY_REFUNDED'
-            ? { ...payment, status: 'REFUNDED' }
-            : payment.status === 'AUTHORIZED' && paymentStatus === 'VOIDED'
-              ? { ...payment, status: 'VOIDED' }
-              : payment,
-        ),
+        payments: order.payments.map((payment) => {
+          const returned = paymentStatus !== order.paymentStatus && RETURNED[payment.status];
+          return returned ? { ...payment, status: returned } : payment;
+        }),
         activities: [...order.activities, { type: 'ORDER_CANCELED', createdDate: now }],
       },
       { expectedRevision: order.revision },

@@ -58,7 +58,8 @@ export const NO_PRICE_PER_UNIT: PricePerUnitState = {
 
 /**
  * The per-unit price data to keep: undefined for none (both quantities 0). Refuses a quantity
- * below a thousandth and units of different kinds (millilitres against kilograms); UNSPECIFIED goes with any.
+ * below a thousandth and units of different kinds (millilitres against kilograms); UNSPECIFIED
+ * goes with any.
  */
 export function pricePerUnitOf(data: PricePerUnitState, field: string): PricePerUnitState | undefined {
   if (data.totalQuantity === 0 && data.baseQuantity === 0) return undefined;

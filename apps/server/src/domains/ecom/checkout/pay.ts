@@ -112,9 +112,16 @@ async function termsToCharge(deps: EcomDeps, siteId: string, checkout: Checkout,
   );
 }
 
-/** Whether an order was placed from `cartId` (through another of its checkouts). */
-async function orderedFrom(deps: EcomDeps, siteId: string, cartId: string) {
-  return (await deps.store.orders.forSite(siteId).count({ cartId })) > 0;
+/** Whether an order other than `except` was placed from `cartId` (through another of its checkouts). */
+async function orderedFrom(
+  deps: EcomDeps,
+  siteId: string,
+  cartId: string,
+  trx?: Parameters<EcomDeps['store']['orders']['forSite']>[1],
+  except?: string,
+) {
+  const filter = except ? { cartId, id: { $ne: except } } : { cartId };
+  return (await deps.store.orders.forSite(siteId, trx).count(filter)) > 0;
 }
 
 async function placeOrder(
@@ -179,11 +186,12 @@ async function placeOrder(
       // The cart is spent once its order exists (as on the platform): the buyer starts a new one.
       // Deleting it also takes its row lock: of two checkouts of one cart paid at once, the second
       // finds it gone and the order of the first.
-      if (cartId && !(await deps.store.carts.forSite(siteId, trx).delete(cartId))) {
-        const orders = deps.store.orders.forSite(siteId, trx);
-        if ((await orders.count({ cartId, id: { $ne: created.id } })) > 0)
-          throw ecomErrors.cartAlreadyOrdered(cartId);
-      }
+      if (
+        cartId &&
+        !(await deps.store.carts.forSite(siteId, trx).delete(cartId)) &&
+        (await orderedFrom(deps, siteId, cartId, trx, created.id))
+      )
+        throw ecomErrors.cartAlreadyOrdered(cartId);
       return created;
     });
   } catch (error) {
