@@ -13,6 +13,7 @@ import {
   shopSettings,
   stockOf,
 } from './ecom-fixtures.ts';
+import { createProduct, tShirt } from './stores-fixtures.ts';
 
 const code = (response: { data: any }) => response.data.details.applicationError.code;
 
@@ -212,6 +213,36 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     charge.mockRestore();
     expect(await orderCount()).toBe(orders);
     expect(await stockOf(t, site, mug.id)).toBe(stock);
+  });
+
+  it('sells nothing hidden since the checkout was made: refused, the charge given back, stock kept', async () => {
+    const lamp = await createProduct(
+      t,
+      site,
+      tShirt({
+        name: 'Lamp',
+        productOptions: [],
+        priceData: { price: 100 },
+        stock: { trackInventory: true, quantity: 5 },
+      }),
+    );
+    const visitor = await site.token('visitor');
+    const checkoutId = await checkoutOf(t, visitor, lamp.id, 2);
+    const hide = await t.call({
+      method: 'PATCH',
+      url: `/stores/v1/products/${lamp.id}`,
+      auth: site.adminKey,
+      payload: { product: { visible: false } },
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    const orders = await orderCount();
+    const refund = vi.spyOn(t.platform.ecom.payments.test, 'refund');
+    const refused = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK });
+    expect([refused.statusCode, code(refused)]).toEqual([409, 'INSUFFICIENT_STOCK']);
+    expect(refund).toHaveBeenCalledTimes(1);
+    refund.mockRestore();
+    expect(await orderCount()).toBe(orders);
+    expect(await stockOf(t, site, lamp.id)).toBe(5);
   });
 
   it('carries the purchase flow id from cart to checkout to order, and keeps an override checkout URL', async () => {

@@ -190,6 +190,48 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
     expect(small).toMatchObject({ availability: { quantityAvailable: 2 } });
   });
 
+  it('takes no stock of a hidden product or variant, and gives stock back to them', async () => {
+    const product = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Hidden later', stock: { trackInventory: true, quantity: 3 } }),
+    );
+    const catalog = t.platform.storesCatalog;
+    const small = { catalogItemId: product.id, options: { Size: 'Small', Color: 'Black' }, quantity: 1 };
+    await catalog.reserve(site.id, [small]);
+    const variantId = product.variants.find(
+      (v: any) => v.choices.Size === 'Small' && v.choices.Color === 'Black',
+    ).id;
+    const hideVariant = await t.call({
+      method: 'PATCH',
+      url: `${W}/products/${product.id}/variants`,
+      auth: site.adminKey,
+      payload: { variants: [{ variantIds: [variantId], visible: false }] },
+    });
+    expect(hideVariant.statusCode, hideVariant.body).toBe(200);
+    await expect(catalog.reserve(site.id, [small])).rejects.toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      data: { items: [{ catalogItemId: product.id, variantId: '', requested: 1 }] },
+    });
+    const large = { ...small, options: { Size: 'Large', Color: 'Black' } };
+    await catalog.reserve(site.id, [large]);
+    await t.call({
+      method: 'PATCH',
+      url: `${W}/products/${product.id}`,
+      auth: site.adminKey,
+      payload: { product: { visible: false } },
+    });
+    await expect(catalog.reserve(site.id, [large])).rejects.toMatchObject({ code: 'INSUFFICIENT_STOCK' });
+
+    await catalog.release(site.id, [small, large]);
+    const quantities = await t.platform.database.db
+      .selectFrom('store_variants')
+      .select(['id', 'quantity'])
+      .where('product_id', '=', product.id)
+      .execute();
+    expect(quantities.every((row) => row.quantity === 3)).toBe(true);
+  });
+
   it('marks partially sold-out products and untracked out-of-stock variants', async () => {
     const product = await createProduct(
       t,

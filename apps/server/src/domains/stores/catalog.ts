@@ -222,7 +222,17 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
     await store.saveProduct(trx, siteId, productId, loaded.doc, rendered, loaded.state, { docOnly: true });
   }
 
-  async function resolve(trx: Executor, siteId: string, items: readonly StockLine[]) {
+  /**
+   * The variant rows of `items`, one per variant with the quantities summed; `missing` the items with no
+   * such product or variant, and, when `forSale`, those hidden since the line was made: a hidden
+   * product is no longer sold, whatever an older checkout holds. Stock still comes back to it.
+   */
+  async function resolve(
+    trx: Executor,
+    siteId: string,
+    items: readonly StockLine[],
+    options: { forSale: boolean },
+  ) {
     const lines = new Map<
       string,
       { productId: string; variantId: string; quantity: number; loaded: LoadedProduct }
@@ -231,7 +241,8 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
     for (const item of items) {
       const loaded = await store.load(trx, siteId, item.catalogItemId);
       const variant = loaded && pickVariant(loaded.state, item);
-      if (!loaded || !variant) {
+      const hidden = options.forSale && (!loaded?.state.visible || !variant?.visible);
+      if (!loaded || !variant || hidden) {
         missing.push({
           catalogItemId: item.catalogItemId,
           variantId: item.variantId ?? '',
@@ -268,7 +279,7 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
 
     reserve: (siteId, items, trx) =>
       within(trx, async (executor) => {
-        const { lines, missing } = await resolve(executor, siteId, items);
+        const { lines, missing } = await resolve(executor, siteId, items, { forSale: true });
         const short = [...missing];
         const touched = new Set<string>();
         for (const [rowId, line] of lines) {
@@ -290,7 +301,7 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
 
     release: (siteId, items, trx) =>
       within(trx, async (executor) => {
-        const { lines } = await resolve(executor, siteId, items);
+        const { lines } = await resolve(executor, siteId, items, { forSale: false });
         const touched = new Set<string>();
         for (const [rowId, line] of lines) {
           if (await store.returnStock(executor, siteId, rowId, line.quantity)) touched.add(line.productId);
