@@ -60,8 +60,8 @@ export interface UpdateOptions {
 
 const baseColumns: Record<string, ColumnField> = {
   id: { column: 'id', type: 'string', nullable: false },
-  createdDate: { column: 'created_date', type: 'string', nullable: false },
-  updatedDate: { column: 'updated_date', type: 'string', nullable: false },
+  createdDate: { column: 'created_date', type: 'string', nullable: false, format: 'date-time' },
+  updatedDate: { column: 'updated_date', type: 'string', nullable: false, format: 'date-time' },
 };
 
 const SITE_HANDLES_LIMIT = 1000;
@@ -75,7 +75,8 @@ type DocumentDb = Kysely<Record<string, DocumentRow & Record<string, unknown>>>;
  */
 export function documentStore(database: Database, kind: DocumentKind, deps: { clock: Clock }) {
   const columns = { ...baseColumns, ...kind.columns };
-  const extraColumns = Object.entries(kind.columns ?? {});
+  // The columns a write sets from the document.
+  const extraColumns = Object.entries(kind.columns ?? {}).filter(([, field]) => !field.derived);
   const target: QueryTarget = { engine: database.engine, table: kind.table, docColumn: 'doc', columns };
   const docValue = (text: string) => (database.engine === 'postgres' ? sql`${text}::jsonb` : sql`${text}`);
 

@@ -26,7 +26,8 @@ export function columnField(engine: Engine, column: RawBuilder<unknown>, field: 
   const whenPresent = (comparison: RawBuilder<unknown>): Predicate =>
     nullable ? sql<SqlBool>`(${comparison} AND ${column} IS NOT NULL)` : sql<SqlBool>`(${comparison})`;
   const isNull: Predicate = nullable ? sql<SqlBool>`(${column} IS NULL)` : FALSE;
-  const bind = (value: Operand) => columnOperand(engine, value);
+  const asStored = field.format === 'date-time' ? storedInstant : (value: Operand) => value;
+  const bind = (value: Operand) => columnOperand(engine, asStored(value));
   // Byte order for strings: SQLite's default BINARY collation already is; PostgreSQL needs "C".
   const ordered = type === 'string' && engine === 'postgres' ? sql`${column} COLLATE "C"` : column;
   const exists: Predicate = nullable ? sql<SqlBool>`(${column} IS NOT NULL)` : TRUE;
@@ -66,6 +67,18 @@ export function columnField(engine: Engine, column: RawBuilder<unknown>, field: 
       return [sql`${ordered} ${directionSql(order)}${nulls}`];
     },
   };
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * An ISO 8601 instant (or date, as its UTC midnight) as a date-time column stores it. Any other
+ * operand is compared as written: `$lt "2027"` still works as a prefix of the text.
+ */
+function storedInstant(value: Operand): Operand {
+  if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return value;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
 
 /**

@@ -9,6 +9,16 @@ export interface ColumnField {
   readonly type: FieldType;
   /** True when the document may lack the field (the column is then NULL). */
   readonly nullable: boolean;
+  /**
+   * `date-time`: an instant stored as `toISOString()` text. An operand naming an instant in another
+   * ISO 8601 form (no milliseconds, an offset, a date alone) is compared as that text.
+   */
+  readonly format?: 'date-time';
+  /**
+   * Kept by the store beside the document (a counter), never written from it: the answer carries the
+   * field, the stored document does not. Queries read the column; writes leave it alone.
+   */
+  readonly derived?: true;
 }
 
 /** Where a query runs: one document table of one engine. */

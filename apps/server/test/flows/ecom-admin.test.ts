@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { addLines, CART, cart, line, shop } from './ecom-fixtures.ts';
+import { addLines, CARD_OK, CART, cart, checkoutOf, line, pay, shop } from './ecom-fixtures.ts';
 
 const code = (response: { data: any }) => response.data.details?.applicationError?.code;
 const fields = (response: { data: any }) =>
@@ -78,6 +78,58 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
     expect([deleted.statusCode, deleted.data]).toEqual([200, {}]);
     const gone = await t.call({ method: 'GET', url: `/plaza/v1/coupons/${id}`, auth: site.adminKey });
     expect([gone.statusCode, code(gone)]).toEqual([404, 'COUPON_NOT_FOUND']);
+  });
+
+  it('queries coupons by code in any case and by usages, newest first unless sorted', async () => {
+    for (const code of ['qa-one', 'QA-Two']) {
+      t.clock.advance(1000);
+      expect((await coupon({ code, type: 'FIXED_AMOUNT', amount: 1 })).statusCode).toBe(200);
+    }
+    const visitor = await site.token('visitor');
+    await addLines(t, visitor, [line(mug.id)]);
+    expect((await cart(t, visitor, 'PATCH', '', { couponCode: 'qa-two' })).statusCode).toBe(200);
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
+    expect((await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK })).statusCode).toBe(
+      200,
+    );
+    const query = async (query: object) => {
+      const response = await t.call({
+        method: 'POST',
+        url: '/plaza/v1/coupons/query',
+        auth: site.adminKey,
+        payload: { query },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.data.coupons.map((c: any) => [c.code, c.numberOfUsages]);
+    };
+    expect(await query({ filter: { code: 'qa-two' } })).toEqual([['QA-TWO', 1]]);
+    expect(await query({ filter: { code: { $startsWith: 'qa-' } } })).toEqual([
+      ['QA-TWO', 1],
+      ['QA-ONE', 0],
+    ]);
+    const qa = { code: { $in: ['qa-one', 'qa-two'] } };
+    expect(await query({ filter: { $and: [qa, { numberOfUsages: { $gt: 0 } }] } })).toEqual([['QA-TWO', 1]]);
+    expect(await query({ filter: qa, sort: [{ fieldName: 'numberOfUsages', order: 'ASC' }] })).toEqual([
+      ['QA-ONE', 0],
+      ['QA-TWO', 1],
+    ]);
+    // The count lives beside the document: changing the coupon keeps it.
+    const [used] = (
+      await t.call({
+        method: 'POST',
+        url: '/plaza/v1/coupons/query',
+        auth: site.adminKey,
+        payload: { query: { filter: { code: 'QA-TWO' } } },
+      })
+    ).data.coupons;
+    const renamed = await t.call({
+      method: 'PATCH',
+      url: `/plaza/v1/coupons/${used.id}`,
+      auth: site.adminKey,
+      payload: { coupon: { name: 'Renamed' } },
+    });
+    expect(renamed.data.coupon).toMatchObject({ name: 'Renamed', numberOfUsages: 1 });
+    expect(await query({ filter: { code: 'QA-TWO' } })).toEqual([['QA-TWO', 1]]);
   });
 
   it('refuses invalid, disabled, early, expired, exhausted and too-small coupon uses clearly', async () => {

@@ -61,6 +61,28 @@ describe.each(engines)('stores product queries (%s)', (engine) => {
     expect(exact.data.products.map((p: any) => p.name)).toEqual(['Middle']);
   });
 
+  it('compares dates as instants, in whatever ISO 8601 form the filter names them', async () => {
+    const names = async (filter: object) => {
+      const response = await t.call({
+        method: 'POST',
+        url: `${R}/products/query-platformized`,
+        auth: site.adminKey,
+        payload: { query: { filter, sort: [{ fieldName: 'createdDate', order: 'ASC' }] } },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.data.products.map((p: any) => p.name);
+    };
+    const read = await t.call({ method: 'GET', url: `${R}/products/${ids[1]}`, auth: site.adminKey });
+    const created = Date.parse(read.data.product.createdDate);
+    const withoutMillis = new Date(Math.floor(created / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    const atPlusTwo = new Date(created + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
+    expect(await names({ createdDate: { $gte: withoutMillis } })).toEqual(['Middle', 'Dear']);
+    expect(await names({ createdDate: atPlusTwo })).toEqual(['Middle']);
+    expect(await names({ lastUpdated: { $lt: atPlusTwo } })).toEqual(['Cheap']);
+    expect(await names({ createdDate: { $lt: '2000-01-02' } })).toEqual([]);
+    expect(await names({ createdDate: { $gt: '2000' } })).toEqual(['Cheap', 'Middle', 'Dear']);
+  });
+
   it('refuses a malformed .r and a bad filter with field violations', async () => {
     for (const r of [
       '%%%',

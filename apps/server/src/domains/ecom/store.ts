@@ -47,6 +47,7 @@ export const couponKind: DocumentKind = {
     type: { column: 'type', type: 'string', nullable: false },
     active: { column: 'active', type: 'boolean', nullable: false },
     usageLimit: { column: 'usage_limit', type: 'number', nullable: true },
+    numberOfUsages: { column: 'times_used', type: 'number', nullable: false, derived: true },
   },
 };
 

@@ -15,7 +15,7 @@ export const productKind: DocumentKind = {
     'priceData.price': { column: 'price', type: 'number', nullable: false },
     visible: { column: 'visible', type: 'boolean', nullable: false },
     productType: { column: 'product_type', type: 'string', nullable: false },
-    lastUpdated: { column: 'last_updated', type: 'string', nullable: false },
+    lastUpdated: { column: 'last_updated', type: 'string', nullable: false, format: 'date-time' },
   },
 };
 
