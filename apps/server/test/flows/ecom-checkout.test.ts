@@ -177,6 +177,12 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
       'key-ok',
     );
     expect([reused.statusCode, code(reused)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    // A key is never cut: two long keys with a common start would name one payment.
+    const long = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'k'.repeat(201));
+    expect(long.statusCode).toBe(400);
+    expect(long.data.details.validationError.fieldViolations).toMatchObject([
+      { field: 'Idempotency-Key', description: 'must be at most 200 characters', violatedRule: 'MAX_LENGTH' },
+    ]);
 
     const checkout = await t.call({ method: 'GET', url: `/ecom/v1/checkouts/${checkoutId}`, auth: visitor });
     expect(checkout.data.checkout).toMatchObject({ completed: true, orderId: order.id });

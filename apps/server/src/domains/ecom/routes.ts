@@ -1,6 +1,7 @@
 import { ecomCalls } from '@plaza/contracts';
 import type { FastifyRequest } from 'fastify';
 import { callModule } from '../../http/calls.ts';
+import { invalidField } from '../../lib/errors.ts';
 import { rawJson } from '../../lib/raw-json.ts';
 import * as cart from './cart/service.ts';
 import { payCheckout } from './checkout/pay.ts';
@@ -14,11 +15,16 @@ import { getEcomSettings, updateEcomSettings } from './settings.ts';
 /** Computed answers (carts, checkouts, orders) are written as JSON as they are, skipping the schema serialiser. */
 const json = async (value: Promise<unknown>) => rawJson(JSON.stringify(await value));
 
-/** `Idempotency-Key` header, else the body field. */
+const MAX_IDEMPOTENCY_KEY = 200;
+
+/** `Idempotency-Key` header, else the body field; both at most 200 characters, never cut (keys would collide). */
 function idempotencyKey(request: FastifyRequest, field: string | undefined) {
   const header = request.headers['idempotency-key'];
-  const value = Array.isArray(header) ? header[0] : header;
-  return value?.trim() ? value.trim().slice(0, 200) : field;
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return field;
+  if (value.length > MAX_IDEMPOTENCY_KEY)
+    throw invalidField('Idempotency-Key', `must be at most ${MAX_IDEMPOTENCY_KEY} characters`, 'MAX_LENGTH');
+  return value;
 }
 
 export function ecomRoutes(deps: EcomDeps) {
