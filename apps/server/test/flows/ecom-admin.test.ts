@@ -132,6 +132,23 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
     expect(await query({ filter: { code: 'QA-TWO' } })).toEqual([['QA-TWO', 1]]);
   });
 
+  it('takes a deleted coupon off carts: one made again under its code is another coupon', async () => {
+    const first = await coupon({ code: 'GONE5', type: 'FIXED_AMOUNT', amount: 5 });
+    const visitor = await site.token('visitor');
+    await addLines(t, visitor, [line(mug.id)]);
+    const applied = await cart(t, visitor, 'PATCH', '', { couponCode: 'gone5' });
+    expect(applied.data.cart.appliedDiscounts).toHaveLength(1);
+    await t.call({ method: 'DELETE', url: `/plaza/v1/coupons/${first.data.coupon.id}`, auth: site.adminKey });
+    expect((await coupon({ code: 'GONE5', type: 'PERCENTAGE', percentage: 90 })).statusCode).toBe(200);
+    expect((await cart(t, visitor, 'GET')).data.cart.appliedDiscounts).toEqual([]);
+    const estimate = await cart(t, visitor, 'POST', '/estimate-totals', {});
+    expect(estimate.data.priceSummary.discount.amount).toBe('0.00');
+    const again = await cart(t, visitor, 'PATCH', '', { couponCode: 'GONE5' });
+    expect(again.data.cart.appliedDiscounts).toHaveLength(1);
+    const estimated = await cart(t, visitor, 'POST', '/estimate-totals', {});
+    expect(estimated.data.priceSummary.discount.amount).toBe('18.00');
+  });
+
   it('refuses invalid, disabled, early, expired, exhausted and too-small coupon uses clearly', async () => {
     const now = t.clock.now().getTime();
     const iso = (ms: number) => new Date(now + ms).toISOString();

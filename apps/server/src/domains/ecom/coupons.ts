@@ -196,18 +196,19 @@ export async function lapsedCoupon(deps: EcomDeps, siteId: string, frozen: { id:
 
 /**
  * The coupon of `code` if a buyer may use it now. With `subtotal` the minimum is checked too (when
- * applying; later estimates keep the coupon and only warn).
+ * applying; later estimates keep the coupon and only warn). With `id`, the coupon a cart applied:
+ * one deleted and made again under the same code is another coupon, which the cart never applied.
  */
 export async function usableCoupon(
   deps: EcomDeps,
   siteId: string,
   code: string,
   currency: string,
-  subtotal?: number,
+  { subtotal, id }: { subtotal?: number; id?: string | undefined } = {},
 ): Promise<CouponRule> {
   const found = await deps.store.couponByCode(siteId, code);
-  if (!found) throw ecomErrors.couponNotFound(code);
-  const coupon = JSON.parse(found.doc) as StoredCoupon;
+  const coupon = found && (JSON.parse(found.doc) as StoredCoupon);
+  if (!found || !coupon || (id !== undefined && coupon.id !== id)) throw ecomErrors.couponNotFound(code);
   const refusal = lapsed(coupon, deps.clock.now().getTime());
   if (refusal) throw refusal;
   if (coupon.usageLimit !== undefined && found.timesUsed >= coupon.usageLimit)

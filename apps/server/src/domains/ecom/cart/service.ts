@@ -140,14 +140,11 @@ export async function updateCurrentCart(deps: EcomDeps, caller: Caller, input: U
       if (input.couponCode !== undefined) {
         const context = await cartContext(deps, caller.siteId, { ...cart, couponCode: undefined });
         const subtotal = totalsOf(context, cart).subtotal;
-        const coupon = await usableCoupon(
-          deps,
-          caller.siteId,
-          input.couponCode,
-          rules.money.currency,
+        const coupon = await usableCoupon(deps, caller.siteId, input.couponCode, rules.money.currency, {
           subtotal,
-        );
+        });
         cart.couponCode = coupon.code;
+        cart.couponId = coupon.id;
       }
     },
     { create: true },
@@ -205,6 +202,7 @@ export async function removeCoupon(deps: EcomDeps, caller: Caller) {
     caller,
     (cart) => {
       delete cart.couponCode;
+      delete cart.couponId;
     },
     { create: false },
   );
@@ -296,7 +294,9 @@ async function changeCartIn(
     target.id,
     {
       lineItems: lines,
-      ...(target.couponCode || !source.couponCode ? {} : { couponCode: source.couponCode }),
+      ...(target.couponCode || !source.couponCode
+        ? {}
+        : { couponCode: source.couponCode, couponId: source.couponId }),
     },
     { expectedRevision: target.revision },
   );

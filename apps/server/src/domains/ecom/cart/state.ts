@@ -31,6 +31,8 @@ export interface StoredCart {
   buyerInfo: { visitorId: string; memberId: string; userId: string; email?: string };
   lineItems: StoredLine[];
   couponCode?: string;
+  /** The coupon the code named when applied (carts of older versions lack it). */
+  couponId?: string;
   merchantDiscounts?: MerchantDiscountRule[];
   buyerNote?: string;
   contactInfo?: { address?: AddressInput; contactDetails?: Record<string, unknown> };
@@ -124,7 +126,9 @@ export async function cartContext(deps: EcomDeps, siteId: string, cart: StoredCa
   const lines = cart.lineItems.map((line, i) => snapshotOf(line, found[i]!));
   if (!cart.couponCode) return { rules, lines, found };
   try {
-    const coupon = await usableCoupon(deps, siteId, cart.couponCode, rules.money.currency);
+    const coupon = await usableCoupon(deps, siteId, cart.couponCode, rules.money.currency, {
+      id: cart.couponId,
+    });
     return { rules, lines, found, coupon };
   } catch (error) {
     if (error instanceof AppError && error.status < 500)
