@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { CARD_OK, checkoutOf, pay, shop, stockOf } from './ecom-fixtures.ts';
+import { addLines, CARD_OK, cart, checkoutOf, line, pay, shop, stockOf } from './ecom-fixtures.ts';
 
 /** The oversell race: many buyers pay for the last units at once; stock decides, exactly. */
 describe.each(engines)('ecom oversell race (%s)', (engine) => {
@@ -10,6 +10,23 @@ describe.each(engines)('ecom oversell race (%s)', (engine) => {
     t = await buildTestApp(engine);
   });
   afterAll(() => t.close());
+
+  it('applies every change of one cart made at once, none refused, none lost', async () => {
+    const { site, product } = await shop(t, { quantity: 500 });
+    const visitor = await site.token('visitor');
+    const [seeded] = (await addLines(t, visitor, [line(product.id, 1)])).lineItems;
+    const add = () => cart(t, visitor, 'POST', '/add-to-cart', { lineItems: [line(product.id, 2)] });
+    const adds = await Promise.all(Array.from({ length: 30 }, add));
+    expect(adds.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    expect((await cart(t, visitor, 'GET')).data.cart.lineItems[0].quantity).toBe(61);
+
+    const setToOne = () =>
+      cart(t, visitor, 'POST', '/update-line-items-quantity', {
+        lineItems: [{ id: seeded.id, quantity: 1 }],
+      });
+    const mixed = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? add() : setToOne())));
+    expect(mixed.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+  });
 
   it('50 concurrent orders for 5 units place exactly 5 orders and leave stock 0', async () => {
     const { site, product } = await shop(t, { quantity: 5 });

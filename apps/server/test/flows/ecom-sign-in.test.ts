@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
 import { addLines, cart, line, shop } from './ecom-fixtures.ts';
-import { createClient, memberTokensFor, register, visitorTokens } from './identity-helpers.ts';
+import {
+  createClient,
+  login,
+  memberTokensFor,
+  register,
+  signedInMember,
+  visitorTokens,
+} from './identity-helpers.ts';
 
 /** A visitor fills a cart, signs in through the OAuth flow, and finds the cart as the member. */
 describe.each(engines)('cart across sign-in (%s)', (engine) => {
@@ -32,5 +39,31 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     ).toEqual([[mug.id, 2]]);
     expect(memberCart.data.cart.buyerInfo.memberId).toBe(registered.data.identity.id);
     expect((await cart(t, visitor.access_token, 'GET')).statusCode).toBe(404);
+  });
+
+  it('loses no line added while the visitor signs in, with or without a member cart', async () => {
+    for (const memberHasCart of [false, true]) {
+      const email = `racer-${memberHasCart}@example.com`;
+      const first = await signedInMember(t, clientId, email);
+      if (memberHasCart) await addLines(t, first.tokens.access_token, [line(mug.id, 3)]);
+      const visitor = await visitorTokens(t, clientId);
+      await addLines(t, visitor.access_token, [line(mug.id, 1)]);
+      const session = (await login(t, visitor.access_token, email)).data.sessionToken;
+
+      const [member, ...adds] = await Promise.all([
+        memberTokensFor(t, visitor.access_token, clientId, session),
+        ...Array.from({ length: 10 }, () =>
+          cart(t, visitor.access_token, 'POST', '/add-to-cart', { lineItems: [line(mug.id, 1)] }),
+        ),
+      ]);
+      expect(adds.map((r: any) => r.statusCode)).toEqual(Array(10).fill(200));
+      const quantityOf = async (token: string) => {
+        const read = await cart(t, token, 'GET');
+        return read.statusCode === 404 ? 0 : (read.data.cart.lineItems[0]?.quantity ?? 0);
+      };
+      const kept =
+        (await quantityOf((member as any).access_token)) + (await quantityOf(visitor.access_token));
+      expect(kept, `member had a cart: ${memberHasCart}`).toBe((memberHasCart ? 3 : 0) + 1 + 10);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { currencyDigits, parseMoney } from '../money.ts';
 import { rulesOf } from '../settings.ts';
+import { isUniqueViolation } from '../store.ts';
 import { type CatalogReferenceInput, itemKeyOf, lookUpOptions, type StoredLine } from './lines.ts';
 import { estimateOf } from './rendered.ts';
 import {
@@ -17,6 +18,8 @@ import {
   changeCart,
   currentRendered,
   findCart,
+  inTurnOnCart,
+  isRevisionConflict,
   MAX_LINES,
   requireCart,
   type StoredCart,
@@ -243,8 +246,27 @@ export async function estimateTotals(deps: EcomDeps, caller: Caller, input: Esti
  * Keeps a visitor's cart when the visitor signs in as `memberId`: the visitor's cart becomes the
  * member's, or its lines are merged into the member's cart (same item: quantities add, at most
  * 1000) and the visitor's cart is deleted. Safe to call when the visitor has no cart.
+ *
+ * Both carts may change meanwhile (the visitor's page still adds to it): every write names the
+ * revision it read, and a conflict starts over from both carts as they are then.
  */
 export async function adoptVisitorCart(deps: EcomDeps, siteId: string, visitorId: string, memberId: string) {
+  // In turn with this process's changes of the visitor's cart: the page may still be adding to it.
+  const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
+  await inTurnOnCart(siteId, visitorKey, async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await adoptOnce(deps, siteId, visitorId, memberId);
+        return;
+      } catch (error) {
+        if (attempt < 5 && (isRevisionConflict(error) || isUniqueViolation(error))) continue;
+        throw error;
+      }
+    }
+  });
+}
+
+async function adoptOnce(deps: EcomDeps, siteId: string, visitorId: string, memberId: string) {
   const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
   const member = {
     kind: 'member' as const,
@@ -272,6 +294,10 @@ export async function adoptVisitorCart(deps: EcomDeps, siteId: string, visitorId
     return;
   }
   await deps.store.transaction(async (trx) => {
+    // Claims the visitor's cart as read first: a line added since refuses the merge, which starts over.
+    await deps.store.carts
+      .forSite(siteId, trx)
+      .update(visitorCart.id, {}, { expectedRevision: visitorCart.revision });
     await changeCartIn(deps, siteId, memberCart, visitorCart, trx);
     await deps.store.carts.forSite(siteId, trx).delete(visitorCart.id);
   });

@@ -6,6 +6,7 @@ import type { SystemFields } from '../../../db/documents.ts';
 import type { Caller } from '../../../http/access.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
+import { oneAtATime } from '../../../lib/one-at-a-time.ts';
 import { RawJson, utf8Join } from '../../../lib/raw-json.ts';
 import type { CatalogLookup } from '../../stores/index.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
@@ -65,7 +66,10 @@ export async function requireCart(deps: EcomDeps, caller: Caller): Promise<Cart>
   return cart;
 }
 
-const isConflict = (error: unknown) => error instanceof AppError && error.code === 'REVISION_MISMATCH';
+export const isRevisionConflict = (error: unknown) =>
+  error instanceof AppError && error.code === 'REVISION_MISMATCH';
+/** The stored cart went away under a change (deleted, or adopted at sign-in): the change starts over. */
+const isGone = (error: unknown) => error instanceof AppError && error.code === 'CART_NOT_FOUND';
 
 /**
  * Reads the caller's cart (or starts one when `create`), applies `change` and writes it back with
@@ -76,17 +80,43 @@ const isConflict = (error: unknown) => error instanceof AppError && error.code =
  * change starts over from the stored cart; so does any failure of a change made on it, so that an
  * error never comes from a stale copy.
  */
-export async function changeCart(
+export function changeCart(
   deps: EcomDeps,
   caller: Caller,
   change: (cart: StoredCart) => void | Promise<void>,
   options: { create: boolean },
 ): Promise<Cart> {
-  const carts = deps.store.carts.forSite(caller.siteId);
   const ownerKey = ownerKeyOf(caller);
+  return inTurnOnCart(caller.siteId, ownerKey, (waited) =>
+    changeCartNow(deps, caller.siteId, ownerKey, caller, change, { ...options, waited }),
+  );
+}
+
+/** Runs `work` when this process's earlier changes of the cart of `ownerKey` are done (see below). */
+export const inTurnOnCart = <T>(siteId: string, ownerKey: string, work: (waited: boolean) => Promise<T>) =>
+  changesOfOneCart(`${siteId}\u0000${ownerKey}`, work);
+
+/**
+ * Changes of one cart made by this process, one after another: each starts from the cart the one
+ * before it wrote, instead of racing it to a revision conflict (a page firing several cart calls
+ * at once). Other processes' changes are still met by the revision check. A change that waited
+ * reads the cart: the kept copy is only made when the one before it has answered.
+ */
+const changesOfOneCart = oneAtATime();
+
+async function changeCartNow(
+  deps: EcomDeps,
+  siteId: string,
+  ownerKey: string,
+  caller: Caller,
+  change: (cart: StoredCart) => void | Promise<void>,
+  options: { create: boolean; waited: boolean },
+): Promise<Cart> {
+  const carts = deps.store.carts.forSite(siteId);
   for (let attempt = 0; ; attempt++) {
-    const remembered = attempt === 0 ? deps.rendered.lastSeen(caller.siteId, ownerKey) : undefined;
-    const current = remembered ?? (await findCart(deps, caller.siteId, ownerKey));
+    const remembered =
+      attempt === 0 && !options.waited ? deps.rendered.lastSeen(siteId, ownerKey) : undefined;
+    const current = remembered ?? (await findCart(deps, siteId, ownerKey));
     try {
       if (!current) {
         if (!options.create) throw cartErrors.notFound();
@@ -103,7 +133,8 @@ export async function changeCart(
       // A change never moves a cart to another owner (adoptVisitorCart does, with `update`).
       return await carts.replace<StoredCart>(current, { unchanged: ['ownerKey'] });
     } catch (error) {
-      if (remembered || (attempt < 5 && (isConflict(error) || isUniqueViolation(error)))) continue;
+      const retryable = isRevisionConflict(error) || isUniqueViolation(error) || isGone(error);
+      if (remembered || (attempt < 5 && retryable)) continue;
       throw error;
     }
   }
