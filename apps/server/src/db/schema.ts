@@ -250,6 +250,15 @@ export interface EcomPaymentAttemptsTable {
   updated_date: string;
 }
 
+/** A pay, mark-as-paid or cancel in progress (migration 0008, ecom/claims.ts). */
+export interface EcomPaymentClaimsTable {
+  site_id: string;
+  subject: 'checkout' | 'order';
+  subject_id: string;
+  token: string;
+  claimed_date: string;
+}
+
 export interface Schema {
   ecom_carts: EcomCartsTable;
   ecom_checkouts: EcomCheckoutsTable;
@@ -257,6 +266,7 @@ export interface Schema {
   ecom_coupons: EcomCouponsTable;
   ecom_order_numbers: EcomOrderNumbersTable;
   ecom_payment_attempts: EcomPaymentAttemptsTable;
+  ecom_payment_claims: EcomPaymentClaimsTable;
 }
 
 /** SSO (migration 0005, domains/identity/sso). `client_secret` is write-only: never answered. */

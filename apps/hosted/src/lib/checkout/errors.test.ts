@@ -45,6 +45,9 @@ describe('describeCheckoutError', () => {
       settled: false,
       next: 'retry-soon',
     });
+    const other = describeCheckoutError(app(409, 'CHECKOUT_PAYMENT_IN_PROGRESS'), 'pay');
+    expect(other).toMatchObject({ settled: false, next: 'retry-soon' });
+    expect(other.summary).toMatch(/No money was taken/);
     // Saving details is no payment: nothing to be unsure about.
     expect(describeCheckoutError(new ApiError(0, 'NETWORK', 'x', 'x'), 'update').summary).not.toMatch(
       /charged/,

@@ -1,7 +1,8 @@
 /**
  * Failed checkout calls in words a buyer can act on (codes: apps/server ecom errors, map 4.3), and
  * whether the answer settles the payment attempt: a refusal does, while a lost answer (network,
- * 5xx) or PAYMENT_IN_PROGRESS does not, so the next press of Pay reuses the idempotency key.
+ * 5xx) or a payment in progress (PAYMENT_IN_PROGRESS, CHECKOUT_PAYMENT_IN_PROGRESS) does not, so the
+ * next press of Pay reuses the idempotency key.
  */
 import type { ApiError } from '../../api.ts';
 import type { AddressField } from './address.ts';
@@ -101,6 +102,14 @@ export function describeCheckoutError(error: unknown, context: 'pay' | 'update')
       return {
         summary:
           'Your payment is still being processed. Wait a moment, then press Pay again: you will not be charged twice.',
+        fields: {},
+        settled: false,
+        next: 'retry-soon',
+      };
+    case 'CHECKOUT_PAYMENT_IN_PROGRESS':
+      // Another payment of this checkout (another tab or device) is running; this one took nothing.
+      return {
+        summary: `Another payment of this order is being processed. ${NOT_CHARGED} Wait a moment, then press Pay again: if it went through, you will see your order.`,
         fields: {},
         settled: false,
         next: 'retry-soon',

@@ -1,6 +1,8 @@
 import { ApiError, api, paths } from '../../api.ts';
 import type { HostedCheckout, PayAnswer, ThankYouData } from '../../lib/checkout/types.ts';
 
+const IN_PROGRESS = new Set(['PAYMENT_IN_PROGRESS', 'CHECKOUT_PAYMENT_IN_PROGRESS']);
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -15,8 +17,9 @@ export async function payWithKey(sessionId: string, key: string, body: object): 
         headers: { 'idempotency-key': key },
       });
     } catch (error) {
-      // Another press of the same attempt is still running: its answer comes with the same key.
-      if (tries < 4 && error instanceof ApiError && error.code === 'PAYMENT_IN_PROGRESS') {
+      // Another press of the same attempt is still running (its answer comes with the same key), or
+      // another attempt at this checkout (then the retry pays, or finds the order placed).
+      if (tries < 4 && error instanceof ApiError && IN_PROGRESS.has(error.code)) {
         await pause(800 * tries);
         continue;
       }

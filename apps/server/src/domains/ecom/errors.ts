@@ -151,6 +151,22 @@ export const ecomErrors = {
         idempotencyKey: key,
       },
     ),
+  checkoutPaymentInProgress: (checkoutId: string) =>
+    app(
+      409,
+      'CHECKOUT_PAYMENT_IN_PROGRESS',
+      'Another payment of this checkout is in progress',
+      'Nothing was charged by this request. Wait a moment and retry: the checkout is then either paid (its order exists) or free to pay again.',
+      { checkoutId },
+    ),
+  orderPaymentInProgress: (id: string) =>
+    app(
+      409,
+      'ORDER_PAYMENT_IN_PROGRESS',
+      "Another change to this order's payment is in progress",
+      'The order is being marked paid or canceled by another request; nothing was done by this one. Retry in a moment.',
+      { id },
+    ),
   idempotencyKeyReused: (key: string) =>
     app(
       422,

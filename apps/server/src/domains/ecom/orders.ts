@@ -11,6 +11,7 @@ import { NEWEST_FIRST, withDefaultSort } from '../../query/index.ts';
 import type { StockLine } from '../stores/index.ts';
 import { renderLine } from './cart/lines.ts';
 import { addressWithContact, type Checkout } from './checkout/service.ts';
+import { withPaymentClaim } from './claims.ts';
 import type { EcomDeps } from './context.ts';
 import { ecomErrors } from './errors.ts';
 import { type MoneyFormat, microsToRate, price } from './money.ts';
@@ -274,29 +275,42 @@ async function requireOrder(
   return order;
 }
 
+/**
+ * Marks an order paid, capturing its authorisation first. The order's payment claim (ecom/claims.ts),
+ * also held by cancel, makes this the only change to the order's money while it runs: the state is
+ * read under it, so racing calls capture nothing, and a cancel cannot void what is being captured.
+ * A failed capture writes nothing: the order stays AUTHORIZED and can be marked paid again.
+ */
 export async function markOrderAsPaid(deps: EcomDeps, caller: Caller, id: string) {
-  const order = await requireOrder(deps, caller.siteId, id);
-  if (order.status === 'CANCELED') throw ecomErrors.orderState(id, 'A canceled order cannot be paid.');
-  if (order.paymentStatus !== 'NOT_PAID' && order.paymentStatus !== 'AUTHORIZED')
-    throw ecomErrors.orderState(
+  const { siteId } = caller;
+  return withPaymentClaim(deps, siteId, 'order', id, orderBusy(id), async () => {
+    const order = await requireOrder(deps, siteId, id);
+    if (order.status === 'CANCELED') throw ecomErrors.orderState(id, 'A canceled order cannot be paid.');
+    if (order.paymentStatus !== 'NOT_PAID' && order.paymentStatus !== 'AUTHORIZED')
+      throw ecomErrors.orderState(
+        id,
+        `The order is ${order.paymentStatus}; only NOT_PAID or AUTHORIZED orders can be marked paid.`,
+      );
+    const payment = order.payments[0];
+    if (order.paymentStatus === 'AUTHORIZED' && payment?.transactionId)
+      await deps.payments[payment.provider as PaymentProvider['id']].capture(payment.transactionId);
+    const now = deps.clock.now().toISOString();
+    const updated = await deps.store.orders.forSite(siteId).update<StoredOrder>(
       id,
-      `The order is ${order.paymentStatus}; only NOT_PAID or AUTHORIZED orders can be marked paid.`,
+      {
+        paymentStatus: 'PAID',
+        payments: order.payments.map((p, i) => (i === 0 ? { ...p, status: 'CAPTURED' } : p)),
+        activities: [...order.activities, { type: 'ORDER_PAID', createdDate: now }],
+      },
+      // Only mark-as-paid and cancel write an order, both under the claim: the revision read
+      // above still holds; the guard stays as a last defence.
+      { expectedRevision: order.revision },
     );
-  const payment = order.payments[0];
-  if (order.paymentStatus === 'AUTHORIZED' && payment?.transactionId)
-    await deps.payments[payment.provider as PaymentProvider['id']].capture(payment.transactionId);
-  const now = deps.clock.now().toISOString();
-  const updated = await deps.store.orders.forSite(caller.siteId).update<StoredOrder>(
-    id,
-    {
-      paymentStatus: 'PAID',
-      payments: order.payments.map((p, i) => (i === 0 ? { ...p, status: 'CAPTURED' } : p)),
-      activities: [...order.activities, { type: 'ORDER_PAID', createdDate: now }],
-    },
-    { expectedRevision: order.revision },
-  );
-  return { order: updated };
+    return { order: updated };
+  });
 }
+
+const orderBusy = (id: string) => () => ecomErrors.orderPaymentInProgress(id);
 
 /** A payment's status once a cancellation gives its money back. */
 const RETURNED: Record<string, string> = { CAPTURED: 'REFUNDED', AUTHORIZED: 'VOIDED' };
@@ -309,31 +323,35 @@ export async function cancelOrder(
 ) {
   const { restock } = options;
   const now = deps.clock.now().toISOString();
-  const updated = await deps.store.transaction(async (trx) => {
-    const order = await requireOrder(deps, caller.siteId, id, trx);
-    if (order.status === 'CANCELED') throw ecomErrors.orderState(id, 'The order is already canceled.');
-    if (restock) await deps.catalogs.release(caller.siteId, stockLines(order.lineItems), trx);
-    const paymentStatus: PaymentStatus =
-      order.paymentStatus === 'PAID'
-        ? 'FULLY_REFUNDED'
-        : order.paymentStatus === 'AUTHORIZED'
-          ? 'VOIDED'
-          : order.paymentStatus;
-    return deps.store.orders.forSite(caller.siteId, trx).update<StoredOrder>(
-      id,
-      {
-        status: 'CANCELED',
-        paymentStatus,
-        // The payment records say what became of the money too.
-        payments: order.payments.map((payment) => {
-          const returned = paymentStatus !== order.paymentStatus && RETURNED[payment.status];
-          return returned ? { ...payment, status: returned } : payment;
-        }),
-        activities: [...order.activities, { type: 'ORDER_CANCELED', createdDate: now }],
-      },
-      { expectedRevision: order.revision },
-    );
-  });
+  // Under the order's payment claim: a mark-as-paid running now is refused, or finishes first and
+  // this reads the order PAID (refunded below) rather than voiding an authorisation being captured.
+  const write = () =>
+    deps.store.transaction(async (trx) => {
+      const order = await requireOrder(deps, caller.siteId, id, trx);
+      if (order.status === 'CANCELED') throw ecomErrors.orderState(id, 'The order is already canceled.');
+      if (restock) await deps.catalogs.release(caller.siteId, stockLines(order.lineItems), trx);
+      const paymentStatus: PaymentStatus =
+        order.paymentStatus === 'PAID'
+          ? 'FULLY_REFUNDED'
+          : order.paymentStatus === 'AUTHORIZED'
+            ? 'VOIDED'
+            : order.paymentStatus;
+      return deps.store.orders.forSite(caller.siteId, trx).update<StoredOrder>(
+        id,
+        {
+          status: 'CANCELED',
+          paymentStatus,
+          // The payment records say what became of the money too.
+          payments: order.payments.map((payment) => {
+            const returned = paymentStatus !== order.paymentStatus && RETURNED[payment.status];
+            return returned ? { ...payment, status: returned } : payment;
+          }),
+          activities: [...order.activities, { type: 'ORDER_CANCELED', createdDate: now }],
+        },
+        { expectedRevision: order.revision },
+      );
+    });
+  const updated = await withPaymentClaim(deps, caller.siteId, 'order', id, orderBusy(id), write);
   const payment = updated.payments[0];
   if (payment?.transactionId && (payment.status === 'REFUNDED' || payment.status === 'VOIDED'))
     await deps.payments[payment.provider as PaymentProvider['id']].refund(payment.transactionId);

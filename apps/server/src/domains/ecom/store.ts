@@ -1,4 +1,7 @@
-/** SQL of the ecom domain: four document kinds plus the order-number counter, coupon usage and pay attempts. */
+/**
+ * SQL of the ecom domain: four document kinds plus the order-number counter, coupon usage, pay
+ * attempts and payment claims.
+ */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
@@ -52,6 +55,9 @@ export const couponKind: DocumentKind = {
 };
 
 export type AttemptStatus = 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED';
+
+/** What a payment claim guards: a checkout being paid, or an order being marked paid or cancelled. */
+export type ClaimSubject = 'checkout' | 'order';
 
 export const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string }).code;
@@ -175,6 +181,42 @@ export function ecomStore(database: Database, clock: Clock) {
         .set({ status, response, updated_date: clock.now().toISOString() })
         .where('site_id', '=', siteId)
         .where('idempotency_key', '=', key)
+        .execute();
+    },
+
+    /**
+     * Takes the payment claim of `subjectId` for `token`: true when it was free, or held since before
+     * `staleBefore` (its holder is taken to be dead). One statement, so two callers never both win.
+     */
+    async claimPayment(
+      siteId: string,
+      subject: ClaimSubject,
+      subjectId: string,
+      token: string,
+      staleBefore: string,
+    ): Promise<boolean> {
+      const claimedDate = clock.now().toISOString();
+      const result = await db
+        .insertInto('ecom_payment_claims')
+        .values({ site_id: siteId, subject, subject_id: subjectId, token, claimed_date: claimedDate })
+        .onConflict((oc) =>
+          oc
+            .columns(['site_id', 'subject', 'subject_id'])
+            .doUpdateSet({ token, claimed_date: claimedDate })
+            .where('ecom_payment_claims.claimed_date', '<', staleBefore),
+        )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /** Gives a claim back, unless it was taken over meanwhile (then it is no longer ours to free). */
+    async releasePayment(siteId: string, subject: ClaimSubject, subjectId: string, token: string) {
+      await db
+        .deleteFrom('ecom_payment_claims')
+        .where('site_id', '=', siteId)
+        .where('subject', '=', subject)
+        .where('subject_id', '=', subjectId)
+        .where('token', '=', token)
         .execute();
     },
 

@@ -3,6 +3,9 @@
  * `idempotencyKey`) the first answer, success or refusal, is kept and replayed to retries; without
  * one a paid checkout still refuses a second order (one order per checkout, unique in SQL).
  *
+ * One pay of a checkout runs at a time (its payment claim, ecom/claims.ts): a concurrent pay under
+ * another key, or none, is refused with CHECKOUT_PAYMENT_IN_PROGRESS before any charge.
+ *
  * Sequence: provider charge (a decline stops here: no order, no stock change) → one transaction:
  * stock of every line (one conditional UPDATE each, through the catalog providers), the coupon
  * use, the next order number, the order insert, the checkout completion and the cart's removal →
@@ -10,6 +13,7 @@
  * If the transaction fails (stock ran out, coupon used up) the charge is refunded.
  */
 import { AppError, ValidationError } from '../../../lib/errors.ts';
+import { withPaymentClaim } from '../claims.ts';
 import type { EcomDeps } from '../context.ts';
 import { ecomErrors } from '../errors.ts';
 import { formatMoney } from '../money.ts';
@@ -19,6 +23,7 @@ import { rulesOf, type StoreRules } from '../settings.ts';
 import { isUniqueViolation } from '../store.ts';
 import {
   type Checkout,
+  checkoutFor,
   checkoutTotals,
   missingForPayment,
   type StoredCheckout,
@@ -56,6 +61,9 @@ function replay(stored: string): PayAnswer {
   throw new AppError(e.status, e.code, e.message, e.description, e.data);
 }
 
+/** Refusals that say nothing of how this key's payment ends: not kept, so a retry with the key pays. */
+const UNSETTLED = new Set(['PAYMENT_IN_PROGRESS', 'CHECKOUT_PAYMENT_IN_PROGRESS']);
+
 export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Checkout, input: PayInput) {
   const rules = await rulesOf(deps, siteId);
   const provider = deps.payments[input.paymentMethod];
@@ -72,12 +80,20 @@ export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Chec
     if (!rules.payments[input.paymentMethod]) throw ecomErrors.paymentMethodNotEnabled(input.paymentMethod);
     const problems = provider.check(input.card, deps.clock.now());
     if (problems.length > 0) throw new ValidationError(problems);
-    const answer = await placeOrder(deps, siteId, checkout, input);
+    const answer = await withPaymentClaim(
+      deps,
+      siteId,
+      'checkout',
+      checkout.id,
+      () => ecomErrors.checkoutPaymentInProgress(checkout.id),
+      // Read again under the claim: a pay that held it before us may have completed the checkout.
+      async () => placeOrder(deps, siteId, await checkoutFor(deps, siteId, checkout.id), input),
+    );
     if (key) await deps.store.finishAttempt(siteId, key, 'SUCCEEDED', JSON.stringify({ ok: true, answer }));
     return answer;
   } catch (error) {
     if (key) {
-      if (error instanceof AppError && error.status < 500 && error.code !== 'PAYMENT_IN_PROGRESS') {
+      if (error instanceof AppError && error.status < 500 && !UNSETTLED.has(error.code)) {
         const { status, code, message, description, data } = error;
         const stored: StoredAnswer = { ok: false, error: { status, code, message, description, data } };
         await deps.store.finishAttempt(siteId, key, 'FAILED', JSON.stringify(stored));

@@ -1,0 +1,40 @@
+/**
+ * Payment claims: whoever is about to ask the payment provider for money (pay a checkout, capture
+ * an order's authorisation) or to give it back (cancel an order) holds the claim of that checkout
+ * or order for the duration of the call. A racing call finds it taken and is refused before it
+ * reaches the provider, instead of charging or capturing a second time and undoing it afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AppError } from '../../lib/errors.ts';
+import type { EcomDeps } from './context.ts';
+import type { ClaimSubject } from './store.ts';
+
+/**
+ * How long a claim holds before another call may take it over. A claim is normally given back when
+ * its call ends, whatever the outcome; only a process that died mid-call leaves one behind, and the
+ * buyer (or owner) must not be locked out of that checkout or order for good. It is far longer than
+ * a provider call plus one transaction take, so a live holder is not overtaken (which would risk
+ * the double charge the claim prevents), and short enough for a retry a few minutes later to work.
+ */
+export const CLAIM_STALE_MS = 2 * 60_000;
+
+/** Runs `work` holding the claim of `subjectId`; throws `refused()` when another call holds it. */
+export async function withPaymentClaim<T>(
+  deps: EcomDeps,
+  siteId: string,
+  subject: ClaimSubject,
+  subjectId: string,
+  refused: () => AppError,
+  work: () => Promise<T>,
+): Promise<T> {
+  const token = randomUUID();
+  const staleBefore = new Date(deps.clock.now().getTime() - CLAIM_STALE_MS).toISOString();
+  if (!(await deps.store.claimPayment(siteId, subject, subjectId, token, staleBefore))) throw refused();
+  try {
+    return await work();
+  } finally {
+    // Given back on success too: the checkout is completed (or the order changed) by then, which
+    // the next holder reads after claiming and refuses on.
+    await deps.store.releasePayment(siteId, subject, subjectId, token);
+  }
+}
