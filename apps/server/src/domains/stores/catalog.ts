@@ -304,7 +304,11 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
         const { lines } = await resolve(executor, siteId, items, { forSale: false });
         const touched = new Set<string>();
         for (const [rowId, line] of lines) {
-          if (await store.returnStock(executor, siteId, rowId, line.quantity)) touched.add(line.productId);
+          // 'missing': the variant (or its product) was deleted since the order, so its units have
+          // nowhere to go. Product writes keep the rows of the variants they keep (variant-rows.ts),
+          // and returnStock fails rather than miss a row that is there.
+          const result = await store.returnStock(executor, siteId, rowId, line.quantity);
+          if (result === 'returned') touched.add(line.productId);
         }
         for (const productId of [...touched].sort()) await refresh(executor, siteId, productId);
       }),

@@ -1,9 +1,10 @@
 /**
  * SQL of the catalog. Products and collections are document kinds; `store_variants` is a
  * projection of each product's variants (one row each, `quantity` = live stock) that this store
- * rewrites in the product's transaction and the document store reads and queries.
+ * keeps up to date in the product's transaction (variant-rows.ts) and the document store reads and
+ * queries.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { documentStore } from '../../db/documents.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -14,6 +15,7 @@ import { recordDomainEvent } from '../../outbox/outbox.ts';
 import { collectionKind, productKind, variantKind } from './kinds.ts';
 import type { MerchantData, ProductState, StockMap } from './model.ts';
 import type { RenderedProduct } from './render.ts';
+import { type StockSet, variantRowsStore } from './variant-rows.ts';
 
 export interface LoadedProduct {
   doc: string;
@@ -43,9 +45,8 @@ export function catalogStore(database: Database, clock: Clock) {
   const products = documentStore(database, productKind, { clock });
   const collections = documentStore(database, collectionKind, { clock });
   const variants = documentStore(database, variantKind, { clock });
+  const rows = variantRowsStore(database, clock);
   const { engine } = database;
-  const bool = (value: boolean) => (engine === 'sqlite' ? Number(value) : value);
-  const json = (text: string) => (engine === 'postgres' ? sql`${text}::jsonb` : sql`${text}`);
 
   // The reads of one product (product page, every cart line), built and compiled once (db/prepared.ts).
   const selectStock = prepared(2, (db, site, product) =>
@@ -92,40 +93,6 @@ export function catalogStore(database: Database, clock: Clock) {
     );
   }
 
-  async function writeVariantRows(
-    executor: Executor,
-    siteId: string,
-    productId: string,
-    rendered: RenderedProduct,
-    createdDate: string,
-  ) {
-    await executor
-      .deleteFrom('store_variants')
-      .where('site_id', '=', siteId)
-      .where('product_id', '=', productId)
-      .execute();
-    const now = clock.now().toISOString();
-    if (rendered.variantRows.length === 0) return;
-    await executor
-      .insertInto('store_variants')
-      .values(
-        rendered.variantRows.map((row) => ({
-          site_id: siteId,
-          id: `${productId}-${row.variantId}`,
-          revision: 1,
-          created_date: createdDate,
-          updated_date: now,
-          doc: json(JSON.stringify({ ...row.doc, createdDate, updatedDate: now })) as never,
-          product_id: productId,
-          variant_id: row.variantId,
-          quantity: row.quantity,
-          in_stock: bool(row.inStock),
-          visible: bool(row.visible),
-        })),
-      )
-      .execute();
-  }
-
   async function setState(
     executor: Executor,
     siteId: string,
@@ -154,20 +121,12 @@ export function catalogStore(database: Database, clock: Clock) {
 
     /**
      * PostgreSQL row locks in one global order (variant rows, then the product) so product writes
-     * and stock reservations never deadlock; SQLite runs one transaction at a time anyway.
+     * and stock reservations never deadlock; SQLite runs one transaction at a time anyway. Product
+     * writes keep the variant rows (variant-rows.ts), so these locks hold the rows later written.
      */
     async lockProduct(executor: Executor, siteId: string, productId: string, withVariants = true) {
       if (engine !== 'postgres') return;
-      if (withVariants) {
-        await executor
-          .selectFrom('store_variants')
-          .select('id')
-          .where('site_id', '=', siteId)
-          .where('product_id', '=', productId)
-          .orderBy('id')
-          .forUpdate()
-          .execute();
-      }
+      if (withVariants) await rows.lockVariantRows(executor, siteId, [productId]);
       await executor
         .selectFrom('store_products')
         .select('id')
@@ -180,14 +139,7 @@ export function catalogStore(database: Database, clock: Clock) {
     /** `lockProduct` for several products at once, still variants first (multi-product writes). */
     async lockProducts(executor: Executor, siteId: string, productIds: readonly string[]) {
       if (engine !== 'postgres' || productIds.length === 0) return;
-      await executor
-        .selectFrom('store_variants')
-        .select('id')
-        .where('site_id', '=', siteId)
-        .where('product_id', 'in', productIds)
-        .orderBy('id')
-        .forUpdate()
-        .execute();
+      await rows.lockVariantRows(executor, siteId, productIds);
       await executor
         .selectFrom('store_products')
         .select('id')
@@ -267,13 +219,21 @@ export function catalogStore(database: Database, clock: Clock) {
         .forSite(siteId, executor)
         .create(rendered.doc, { id: productId, now: rendered.doc.lastUpdated as string });
       await setState(executor, siteId, productId, state, rendered.merchant);
-      await writeVariantRows(executor, siteId, productId, rendered, created.createdDate);
+      await rows.writeVariantRows(
+        executor,
+        siteId,
+        productId,
+        rendered.variantRows,
+        created.createdDate,
+        'all',
+      );
       return created;
     },
 
     /**
-     * Replaces the product's document with `rendered` (fields it lacks are removed); rewrites the
-     * variant rows unless `docOnly` (stock refreshes after a reservation touch the product only).
+     * Replaces the product's document with `rendered` (fields it lacks are removed); writes the
+     * variant rows unless `docOnly` (stock refreshes after a reservation touch the product only),
+     * setting the live stock of the variants in `stockSet` only (the others keep theirs).
      */
     async saveProduct(
       executor: Executor,
@@ -282,7 +242,7 @@ export function catalogStore(database: Database, clock: Clock) {
       previousDoc: string,
       rendered: RenderedProduct,
       state: ProductState,
-      options: { docOnly?: boolean } = {},
+      options: { docOnly?: boolean; stockSet?: StockSet } = {},
     ) {
       const previous = JSON.parse(previousDoc) as Record<string, unknown>;
       const patch: Record<string, unknown> = Object.fromEntries(
@@ -294,7 +254,14 @@ export function catalogStore(database: Database, clock: Clock) {
         .update<Record<string, unknown>>(productId, patch);
       await setState(executor, siteId, productId, state, rendered.merchant);
       if (!options.docOnly) {
-        await writeVariantRows(executor, siteId, productId, rendered, updated.createdDate);
+        await rows.writeVariantRows(
+          executor,
+          siteId,
+          productId,
+          rendered.variantRows,
+          updated.createdDate,
+          options.stockSet ?? new Set(),
+        );
         if (JSON.stringify(previous.variants) !== JSON.stringify(rendered.doc.variants)) {
           await recordDomainEvent(executor, {
             siteId,
@@ -331,68 +298,8 @@ export function catalogStore(database: Database, clock: Clock) {
       }
     },
 
-    /**
-     * Takes `quantity` units of a tracked variant in one conditional UPDATE (`quantity >= n`), the
-     * row's JSON included. 'untracked' when the variant does not count stock.
-     */
-    async takeStock(
-      executor: Executor,
-      siteId: string,
-      rowId: string,
-      quantity: number,
-    ): Promise<'taken' | 'insufficient' | 'untracked' | 'missing'> {
-      const n = sql`CAST(${quantity} AS integer)`;
-      const now = clock.now().toISOString();
-      const doc =
-        engine === 'postgres'
-          ? sql`jsonb_set(jsonb_set(doc, '{stock,quantity}', to_jsonb(quantity - ${n})), '{stock,inStock}', to_jsonb(quantity - ${n} > 0))`
-          : sql`json_set(doc, '$.stock.quantity', quantity - ${n}, '$.stock.inStock', json(CASE WHEN quantity - ${n} > 0 THEN 'true' ELSE 'false' END))`;
-      const result = await executor
-        .updateTable('store_variants')
-        .set({
-          quantity: sql`quantity - ${n}` as never,
-          in_stock: sql`(quantity - ${n} > 0)` as never,
-          doc: doc as never,
-          revision: sql`revision + 1` as never,
-          updated_date: now,
-        })
-        .where('site_id', '=', siteId)
-        .where('id', '=', rowId)
-        .where('quantity', '>=', quantity)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return 'taken';
-      const row = await executor
-        .selectFrom('store_variants')
-        .select('quantity')
-        .where('site_id', '=', siteId)
-        .where('id', '=', rowId)
-        .executeTakeFirst();
-      if (!row) return 'missing';
-      return row.quantity === null ? 'untracked' : 'insufficient';
-    },
-
-    /** Gives units back to a tracked variant; false when the variant is gone or untracked. */
-    async returnStock(executor: Executor, siteId: string, rowId: string, quantity: number): Promise<boolean> {
-      const n = sql`CAST(${quantity} AS integer)`;
-      const doc =
-        engine === 'postgres'
-          ? sql`jsonb_set(jsonb_set(doc, '{stock,quantity}', to_jsonb(quantity + ${n})), '{stock,inStock}', to_jsonb(quantity + ${n} > 0))`
-          : sql`json_set(doc, '$.stock.quantity', quantity + ${n}, '$.stock.inStock', json(CASE WHEN quantity + ${n} > 0 THEN 'true' ELSE 'false' END))`;
-      const result = await executor
-        .updateTable('store_variants')
-        .set({
-          quantity: sql`quantity + ${n}` as never,
-          in_stock: sql`(quantity + ${n} > 0)` as never,
-          doc: doc as never,
-          revision: sql`revision + 1` as never,
-          updated_date: clock.now().toISOString(),
-        })
-        .where('site_id', '=', siteId)
-        .where('id', '=', rowId)
-        .where('quantity', 'is not', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    takeStock: rows.takeStock,
+    returnStock: rows.returnStock,
   };
 }
 

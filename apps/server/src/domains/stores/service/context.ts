@@ -47,6 +47,20 @@ export function normaliseStock(state: ProductState, stock: StockMap) {
 
 export type Mutation = (state: ProductState, stock: StockMap) => void | Promise<void>;
 
+/**
+ * The variants whose stock a write changed (set explicitly, or counted or not since it changed
+ * `trackInventory`): only their live stock is written, so the write never puts back a quantity read
+ * earlier over the stock orders change meanwhile.
+ */
+function stockChanges(before: StockMap, after: StockMap): Set<string> {
+  const changed = new Set<string>();
+  for (const [variantId, stock] of after) {
+    const old = before.get(variantId);
+    if (!old || old.quantity !== stock.quantity || old.inStock !== stock.inStock) changed.add(variantId);
+  }
+  return changed;
+}
+
 export interface SavedProduct {
   product: Record<string, unknown>;
   rendered: RenderedProduct;
@@ -69,6 +83,7 @@ export async function mutateInTransaction(
   if (!loaded) throw storesErrors.productNotFound(productId);
   const { state, stock } = loaded;
   const slugBefore = state.slug;
+  const stockBefore: StockMap = new Map([...stock].map(([id, entry]) => [id, { ...entry }]));
   await mutate(state, stock);
   normaliseStock(state, stock);
   if (
@@ -83,7 +98,9 @@ export async function mutateInTransaction(
     siteUrl: site.siteUrl,
     lastUpdated: deps.clock.now().toISOString(),
   });
-  const saved = await deps.store.saveProduct(trx, siteId, productId, loaded.doc, rendered, state);
+  const saved = await deps.store.saveProduct(trx, siteId, productId, loaded.doc, rendered, state, {
+    stockSet: stockChanges(stockBefore, stock),
+  });
   return { product: saved, rendered };
 }
 
