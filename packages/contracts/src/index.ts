@@ -171,7 +171,9 @@ export {
 } from './stores-reads.ts';
 export {
   Collection as StoreCollection,
+  PRICE_MAX,
   Product as StoreProduct,
   StoreVariant,
   Variant as StoreProductVariant,
+  WEIGHT_MAX,
 } from './stores-schemas.ts';

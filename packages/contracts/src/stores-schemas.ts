@@ -50,8 +50,12 @@ export const DiscountType = literals(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT'])
 export const DimensionsUnit = literals(['UNKNOWN_DIMENSIONS_UNIT', 'MM', 'CM', 'M', 'IN', 'FT', 'YD']);
 
 const Float = (description?: string) => Type.Number(description ? { description } : {});
-const Price = Type.Number({ minimum: 0, maximum: 1e12, description: 'Float in the site currency.' });
-const Weight = Type.Number({ minimum: 0, maximum: 1e9 });
+/** The largest price or cost a product (or variant) holds, in the site currency; bulk changes keep to it too. */
+export const PRICE_MAX = 1e12;
+/** The largest weight a product (or variant) holds. */
+export const WEIGHT_MAX = 1e9;
+const Price = Type.Number({ minimum: 0, maximum: PRICE_MAX, description: 'Float in the site currency.' });
+const Weight = Type.Number({ minimum: 0, maximum: WEIGHT_MAX });
 const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const FormattedPrice = Type.Object({

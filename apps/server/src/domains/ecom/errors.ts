@@ -4,6 +4,18 @@ const app = (status: number, code: string, message: string, description = messag
   new AppError(status, code, message, description, data);
 
 export const ecomErrors = {
+  /** Totals past Number.MAX_SAFE_INTEGER minor units (totals.ts): the cart as it stands, e.g. a price raised since. */
+  totalTooLarge: (largest: string) =>
+    app(
+      409,
+      'CART_TOTAL_TOO_LARGE',
+      'The cart total is too large',
+      `The cart's amounts would pass ${largest}, the largest a cart can hold. Remove line items or lower their quantity.`,
+      { largest },
+    ),
+  /** The same limit reached by the request's own lines or quantities. */
+  linesTooLarge: (field: string, largest: string) =>
+    invalidField(field, `the cart's total would pass ${largest}, the largest a cart can hold`, 'MAX'),
   cartEmpty: () => app(400, 'CART_EMPTY', 'The cart is empty', 'Add items to the cart before checking out.'),
   linesUnavailable: (lineItemIds: string[]) =>
     app(

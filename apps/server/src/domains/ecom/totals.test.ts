@@ -29,6 +29,23 @@ const item = (id: string, unitPrice: number, quantity = 1, extra: Partial<Totals
 const US = { country: 'US' };
 
 describe('ecom totals', () => {
+  it('refuses amounts past the safe integer range instead of drifting', () => {
+    const totalOf = (...lines: TotalsLine[]) =>
+      computeTotals({ lines, rules: rules(), billingAddress: US }).total;
+    const largest = 99_999_999_999_999; // $999,999,999,999.99 in cents
+    expect(totalOf(item('a', largest, 80, { shippable: false }))).toBe(8_799_999_999_999_912);
+    const tooLarge = { code: 'CART_TOTAL_TOO_LARGE', data: { largest: '90071992547409.91' } };
+    expect(() => totalOf(item('a', largest, 1000))).toThrow(expect.objectContaining(tooLarge));
+    expect(() => totalOf(item('a', largest, 90), item('b', 1, 1))).not.toThrow();
+    // Each line is exact, the sum is not; nor is the tax added on top of an exact subtotal.
+    expect(() => totalOf(item('a', largest, 60), item('b', largest, 60))).toThrow(
+      expect.objectContaining(tooLarge),
+    );
+    expect(() => totalOf(item('a', largest, 89, { shippable: false }))).toThrow(
+      expect.objectContaining(tooLarge),
+    );
+  });
+
   it('skips lines that cannot be bought and ships only physical items', () => {
     const totals = computeTotals({
       lines: [

@@ -13,7 +13,8 @@
  * - total = subtotal − discounts + shipping (+ tax when added). priceSummary.discount holds item and
  *   shipping discounts.
  */
-import { allocate, includedTax, ofMicros } from './money.ts';
+import { ecomErrors } from './errors.ts';
+import { allocate, includedTax, ofMicros, toDecimalString } from './money.ts';
 import { type AddressInput, fullSubdivision, type ShippingRule, type StoreRules } from './settings.ts';
 
 export interface TotalsLine {
@@ -175,7 +176,30 @@ function taxOn(amount: number, rules: StoreRules, micros: number) {
   return rules.taxIncludedInPrices ? includedTax(amount, micros) : ofMicros(amount, micros);
 }
 
+/**
+ * Amounts are numbers of minor units, exact up to Number.MAX_SAFE_INTEGER (about 90 trillion dollars)
+ * and silently drifting past it; prices (up to 1e12) × quantities (up to 1000) × 300 lines can pass
+ * it. Such a cart is refused rather than all money moved to BigInt: the limit is far above any real
+ * cart, and below it every sum here is exact. A sum past it rounds to at least 2^53, which is not a
+ * safe integer, so checking each line, the subtotal and subtotal + shipping + tax (a bound of every
+ * partial sum of the total) catches every drift.
+ */
+function checkSafe(input: TotalsInput, totals: Totals) {
+  const safe =
+    input.lines.every((line) => Number.isSafeInteger(line.unitPrice * line.quantity)) &&
+    Number.isSafeInteger(totals.subtotal) &&
+    Number.isSafeInteger(totals.subtotal + totals.shipping + totals.tax);
+  if (!safe)
+    throw ecomErrors.totalTooLarge(toDecimalString(Number.MAX_SAFE_INTEGER, input.rules.money.digits));
+}
+
 export function computeTotals(input: TotalsInput): Totals {
+  const totals = sumTotals(input);
+  checkSafe(input, totals);
+  return totals;
+}
+
+function sumTotals(input: TotalsInput): Totals {
   const { rules } = input;
   const lines = input.lines;
   const amounts = lines.map((l) => (l.purchasable ? l.unitPrice * l.quantity : 0));

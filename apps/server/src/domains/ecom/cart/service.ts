@@ -16,6 +16,7 @@ import {
   cartAnswerOf,
   cartContext,
   changeCart,
+  checkCartAmounts,
   currentRendered,
   findCart,
   inTurnOnCart,
@@ -87,7 +88,10 @@ export async function addToCurrentCart(
   const cart = await changeCart(
     deps,
     caller,
-    (cart) => addLines(deps, caller.siteId, cart, input.lineItems!, 'lineItems'),
+    async (cart) => {
+      await addLines(deps, caller.siteId, cart, input.lineItems!, 'lineItems');
+      await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
+    },
     { create: true },
   );
   return cartAnswer(deps, caller.siteId, cart);
@@ -131,7 +135,10 @@ export async function updateCurrentCart(deps: EcomDeps, caller: Caller, input: U
       if (info.businessLocationId !== undefined) cart.businessLocationId = info.businessLocationId;
       if (info.overrideCheckoutUrl) cart.overrideCheckoutUrl = info.overrideCheckoutUrl;
       else if (info.overrideCheckoutUrl === '') delete cart.overrideCheckoutUrl;
-      if (input.lineItems?.length) await addLines(deps, caller.siteId, cart, input.lineItems, 'lineItems');
+      if (input.lineItems?.length) {
+        await addLines(deps, caller.siteId, cart, input.lineItems, 'lineItems');
+        await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
+      }
       if (merchantDiscounts) {
         const known = new Set(cart.lineItems.map((line) => line.id));
         const unknown = merchantDiscounts.flatMap((d) =>
@@ -188,11 +195,12 @@ export async function updateQuantities(
   const cart = await changeCart(
     deps,
     caller,
-    (cart) => {
+    async (cart) => {
       const unknown = lines.filter((l) => !cart.lineItems.some((line) => line.id === l.id)).map((l) => l.id);
       if (unknown.length > 0) throw ecomErrors.lineItemsNotFound([...new Set(unknown)]);
       for (const { id, quantity } of lines)
         cart.lineItems.find((line) => line.id === id)!.quantity = quantity;
+      await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
     },
     { create: false },
   );

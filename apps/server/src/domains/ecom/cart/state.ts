@@ -11,6 +11,7 @@ import { RawJson, utf8Join } from '../../../lib/raw-json.ts';
 import type { CatalogLookup } from '../../stores/index.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
+import { ecomErrors } from '../errors.ts';
 import { multiPriceJson } from '../money.ts';
 import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
 import { isUniqueViolation } from '../store.ts';
@@ -199,6 +200,21 @@ export function totalsOf(
   });
   if (context.couponProblem) totals.warnings.unshift({ description: context.couponProblem });
   return totals;
+}
+
+/**
+ * Refuses, before it is saved, a change of lines or quantities that leaves the cart's amounts past
+ * what totals.ts can hold exactly: a field violation on the request's `field` rather than a cart
+ * that every later call would refuse.
+ */
+export async function checkCartAmounts(deps: EcomDeps, siteId: string, cart: StoredCart, field: string) {
+  const context = await cartContext(deps, siteId, cart);
+  try {
+    totalsOf(context, cart);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'CART_TOTAL_TOO_LARGE')) throw error;
+    throw ecomErrors.linesTooLarge(field, String(error.data.largest));
+  }
 }
 
 /** The part of a cart's JSON that only its site's rules decide, made once per rules object. */

@@ -3,9 +3,21 @@
  * own value keep it); `adjust` moves the product's value and every variant override by the same
  * amount or percentage. Everything is integer arithmetic in minor units (weights in thousandths),
  * percentages rounded once, half away from zero.
+ *
+ * A request that asks for nothing (or for an amount and a percentage at once) is refused whole, before
+ * any product changes. A result a product cannot hold (negative, past the maximum a product write
+ * allows, or below the product's amount discount) fails that product alone, in the per-item shape of
+ * map 14.1, and leaves it untouched: each product changes in one transaction or not at all.
  */
 import type { bulkAdjustProductProperty, bulkUpdateProductsProperty, RequestOf } from '@plaza/contracts';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError, invalidField } from '../../../lib/errors.ts';
+import {
+  type LimitedProperty,
+  maximumOf,
+  priceBelowDiscount,
+  priceText,
+  storedMaximumOf,
+} from '../limits.ts';
 import type { ProductState } from '../model.ts';
 import { changedByPercent, roundToWhole, toMinor, WEIGHT_DIGITS, weightOf } from '../money.ts';
 import { mutateProduct, type StoresDeps } from './context.ts';
@@ -14,23 +26,45 @@ type BulkSet = RequestOf<typeof bulkUpdateProductsProperty>['set'];
 type BulkAdjust = RequestOf<typeof bulkAdjustProductProperty>['adjust'];
 type Adjustment = NonNullable<BulkAdjust['price']>;
 
-const negative = (property: string) =>
-  new AppError(
-    400,
-    'INVALID_ADJUSTMENT',
-    'The adjustment makes a value negative',
-    `The ${property} would fall below zero.`,
-    {
-      property,
-    },
-  );
+const invalidAdjustment = (description: string, data: Record<string, unknown>) =>
+  new AppError(400, 'INVALID_ADJUSTMENT', 'The adjustment makes a value invalid', description, data);
 
-export function adjusted(value: number, adjustment: Adjustment, digits: number, property: string): number {
+const negative = (property: LimitedProperty) =>
+  invalidAdjustment(`The ${property} would fall below zero.`, { property, violatedRule: 'MIN', minimum: 0 });
+
+const tooLarge = (property: LimitedProperty, field: string) =>
+  invalidAdjustment(`The ${property} would pass its maximum of ${maximumOf(property)} (${field}).`, {
+    property,
+    field,
+    violatedRule: 'MAX',
+    maximum: maximumOf(property),
+  });
+
+const belowDiscount = (field: string, lowest: string) =>
+  invalidAdjustment(`The price would fall below the product's amount discount (lowest price ${lowest}).`, {
+    property: 'price',
+    field,
+    violatedRule: 'MIN',
+  });
+
+export function adjusted(
+  value: number,
+  adjustment: Adjustment,
+  digits: number,
+  property: LimitedProperty,
+): number {
   let result = adjustment.percentage ? changedByPercent(value, adjustment.percentage.rate) : value;
   if (adjustment.amount !== undefined) result += toMinor(adjustment.amount, digits);
   if (adjustment.percentage?.roundToInt) result = roundToWhole(result, digits);
   if (result < 0) throw negative(property);
+  if (result > storedMaximumOf(property, digits)) throw tooLarge(property, `adjust.${property}`);
   return result;
+}
+
+/** A lower price may leave the product's amount discount larger than it: that product fails. */
+function checkDiscount(state: ProductState, field: string) {
+  const lowest = priceBelowDiscount(state);
+  if (lowest !== undefined) throw belowDiscount(field, priceText(lowest, state.digits));
 }
 
 function adjustState(state: ProductState, adjust: BulkAdjust) {
@@ -39,6 +73,7 @@ function adjustState(state: ProductState, adjust: BulkAdjust) {
     state.price = adjusted(state.price, adjust.price, money, 'price');
     for (const v of state.variants)
       if (v.price !== undefined) v.price = adjusted(v.price, adjust.price, money, 'price');
+    checkDiscount(state, 'adjust.price');
   }
   if (adjust.cost) {
     state.cost = adjusted(state.cost ?? 0, adjust.cost, money, 'cost');
@@ -54,7 +89,10 @@ function adjustState(state: ProductState, adjust: BulkAdjust) {
 }
 
 function setState(state: ProductState, set: BulkSet) {
-  if (set.price !== undefined) state.price = toMinor(set.price, state.digits);
+  if (set.price !== undefined) {
+    state.price = toMinor(set.price, state.digits);
+    checkDiscount(state, 'set.price');
+  }
   if (set.cost !== undefined) state.cost = toMinor(set.cost, state.digits);
   if (set.weight !== undefined) state.weight = toMinor(set.weight, WEIGHT_DIGITS);
   if (set.ribbon !== undefined) state.ribbon = set.ribbon || undefined;
@@ -97,14 +135,31 @@ async function eachProduct(
   };
 }
 
-// Weights finer than a thousandth are refused before any product changes (each has its own transaction).
+/** Refuses a request that would change nothing, before any product is touched. */
+function requireSome(value: object, field: string) {
+  if (Object.values(value).every((v) => v === undefined))
+    throw invalidField(field, 'set at least one property', 'MIN_SIZE');
+}
+
+/** An adjustment is an amount or a percentage: both at once would be applied one after the other. */
+function checkAdjustment(adjustment: Adjustment | undefined, field: string) {
+  if (!adjustment) return;
+  const { amount, percentage } = adjustment;
+  if ((amount === undefined) === (percentage === undefined))
+    throw invalidField(field, 'send exactly one of amount or percentage', 'REQUIRED_ONE_OF_FIELD');
+  // Weights finer than a thousandth are refused too (each product has its own transaction).
+  if (field === 'adjust.weight' && amount !== undefined) weightOf(amount, 'adjust.weight.amount');
+}
 
 export async function bulkUpdate(deps: StoresDeps, siteId: string, ids: string[], set: BulkSet) {
+  requireSome(set, 'set');
   if (set.weight !== undefined) weightOf(set.weight, 'set.weight');
   return eachProduct(deps, siteId, ids, (state) => setState(state, set));
 }
 
 export async function bulkAdjust(deps: StoresDeps, siteId: string, ids: string[], adjust: BulkAdjust) {
-  if (adjust.weight?.amount !== undefined) weightOf(adjust.weight.amount, 'adjust.weight.amount');
+  requireSome(adjust, 'adjust');
+  for (const property of ['price', 'cost', 'weight'] as const)
+    checkAdjustment(adjust[property], `adjust.${property}`);
   return eachProduct(deps, siteId, ids, (state) => adjustState(state, adjust));
 }

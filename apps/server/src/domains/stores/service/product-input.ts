@@ -3,6 +3,7 @@ import type { createProduct, RequestOf } from '@plaza/contracts';
 import { invalidField, ValidationError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { storesErrors } from '../errors.ts';
+import { priceBelowDiscount, priceText } from '../limits.ts';
 import { pricePerUnitOf } from '../measurement.ts';
 import type { Dimensions, DiscountTypeName, OptionState, ProductState, StockMap } from '../model.ts';
 import { toMinor, weightOf } from '../money.ts';
@@ -104,6 +105,24 @@ export function applyProductInput(state: ProductState, input: ProductInput) {
     state.variants = regenerateVariants(state.productOptions, state.variants);
   }
   if (input.stock?.trackInventory !== undefined) state.trackInventory = input.stock.trackInventory;
+  // Checked once everything is applied: a new price and a new discount in the same write count together.
+  if (input.discount !== undefined || price !== undefined) {
+    checkAmountDiscount(
+      state,
+      input.discount === undefined ? 'product.priceData.price' : 'product.discount.value',
+    );
+  }
+}
+
+/** Refuses an amount discount above the lowest price it applies to (the product's or a variant's). */
+export function checkAmountDiscount(state: ProductState, field: string) {
+  const lowest = priceBelowDiscount(state);
+  if (lowest === undefined) return;
+  throw invalidField(
+    field,
+    `an amount discount is at most the price it applies to (the lowest, product or variant, is ${priceText(lowest, state.digits)})`,
+    field.endsWith('discount.value') ? 'MAX' : 'MIN',
+  );
 }
 
 /** Dimensions as given; the unit, when left out, unknown. */

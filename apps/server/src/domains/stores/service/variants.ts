@@ -9,7 +9,7 @@ import { toMinor, weightOf } from '../money.ts';
 import { withMerchantData } from '../render.ts';
 import { findChoice, matchesChoices } from '../variants.ts';
 import { isAdmin, merchantView, mutateProduct, type StoresDeps } from './context.ts';
-import { dimensionsOf } from './product-input.ts';
+import { checkAmountDiscount, dimensionsOf } from './product-input.ts';
 import { scopedQuery } from './products.ts';
 
 type VariantUpdates = RequestOf<typeof updateProductVariants>['variants'];
@@ -64,6 +64,7 @@ export async function updateVariants(
           inStock: s.inStock ?? current.inStock,
         });
       }
+      if (update.price !== undefined) checkAmountDiscount(state, `variants[${index}].price`);
     });
   });
   const product = merchantView(saved) as { variants: unknown[] };
