@@ -260,6 +260,13 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
         ['lineItems[0].catalogReference.appId', 'lineItems[0].quantity'],
       ],
       ['POST', `${CART}/add-to-cart`, { customLineItems: [{}] }, visitor, ['customLineItems']],
+      [
+        'POST',
+        `${CART}/add-to-cart`,
+        { lineItems: [line(mug.id), line(mug.id, 1, { junk: 'x'.repeat(2000) })] },
+        visitor,
+        ['lineItems[1].catalogReference.options'],
+      ],
       ['POST', `${CART}/remove-line-items`, { lineItemIds: [] }, visitor, ['lineItemIds']],
       [
         'POST',

@@ -1,5 +1,6 @@
 /** The current-cart calls of map 9 (the caller's own cart) and the sign-in hand-over. */
 import type { Caller } from '../../../http/access.ts';
+import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { RawJson } from '../../../lib/raw-json.ts';
 import { buyerOf, type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
@@ -34,6 +35,24 @@ export interface LineInput {
 }
 
 const MAX_QUANTITY = 1000;
+/**
+ * Characters of JSON a line's catalog options may take. They are free-form (each catalog reads its
+ * own) and kept in the cart, where every distinct value makes a line: without a bound, a cart of 300
+ * lines could hold hundreds of megabytes.
+ */
+const MAX_OPTIONS_JSON = 2000;
+
+function checkOptionsSize(inputs: readonly LineInput[], field: string) {
+  inputs.forEach((input, i) => {
+    const options = input.catalogReference.options;
+    if (options && JSON.stringify(options).length > MAX_OPTIONS_JSON)
+      throw invalidField(
+        `${field}[${i}].catalogReference.options`,
+        `must be at most ${MAX_OPTIONS_JSON} characters as JSON`,
+        'MAX_LENGTH',
+      );
+  });
+}
 
 /** Adds lines (the same item again raises its quantity); `field` names the input array in errors. */
 async function addLines(
@@ -43,6 +62,7 @@ async function addLines(
   inputs: readonly LineInput[],
   field: string,
 ) {
+  checkOptionsSize(inputs, field);
   const looked = await Promise.all(
     inputs.map((input) => {
       const ref = input.catalogReference;
