@@ -261,6 +261,13 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
       ],
       ['POST', `${CART}/add-to-cart`, { customLineItems: [{}] }, visitor, ['customLineItems']],
       [
+        'PATCH',
+        CART,
+        { cartInfo: { selectedShippingOption: { code: 'bogus' } } },
+        visitor,
+        ['cartInfo.selectedShippingOption.code'],
+      ],
+      [
         'POST',
         `${CART}/add-to-cart`,
         { lineItems: [line(mug.id), line(mug.id, 1, { junk: 'x'.repeat(2000) })] },

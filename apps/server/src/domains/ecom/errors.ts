@@ -129,6 +129,8 @@ export const ecomErrors = {
       'Another checkout of the same cart was paid; nothing was charged.',
       { cartId },
     ),
+  shippingOptionUnknown: (field: string, code: string) =>
+    invalidField(field, `the store has no shipping option "${code}"`, 'VALIDATION'),
   shippingOptionUnavailable: (field: string, code: string) =>
     invalidField(field, `shipping option "${code}" is not available for this destination`, 'VALIDATION'),
   paymentMethodNotEnabled: (method: string) =>

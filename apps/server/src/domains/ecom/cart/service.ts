@@ -150,8 +150,14 @@ export async function updateCurrentCart(deps: EcomDeps, caller: Caller, input: U
       if (info.buyerInfo?.email !== undefined)
         cart.buyerInfo = { ...cart.buyerInfo, email: info.buyerInfo.email };
       if (info.contactInfo !== undefined) cart.contactInfo = info.contactInfo;
-      if (info.selectedShippingOption !== undefined)
+      if (info.selectedShippingOption !== undefined) {
+        // Whether it reaches the destination is decided with the address; an option the store does
+        // not have at all is refused now, as the checkout refuses it.
+        const { code, carrierId } = info.selectedShippingOption;
+        if (!rules.shipping.some((o) => o.code === code && (!carrierId || o.carrierId === carrierId)))
+          throw ecomErrors.shippingOptionUnknown('cartInfo.selectedShippingOption.code', code);
         cart.selectedShippingOption = info.selectedShippingOption;
+      }
       if (info.businessLocationId !== undefined) cart.businessLocationId = info.businessLocationId;
       if (info.overrideCheckoutUrl) cart.overrideCheckoutUrl = info.overrideCheckoutUrl;
       else if (info.overrideCheckoutUrl === '') delete cart.overrideCheckoutUrl;
