@@ -381,6 +381,56 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
         site.adminKey,
         ['settings.taxRates[0].country', 'settings.taxRates[0].rate'],
       ],
+      [
+        'PATCH',
+        '/plaza/v1/ecom-settings',
+        {
+          settings: {
+            taxRates: [
+              { country: 'US', subdivision: 'CA', rate: 7 },
+              { country: 'us', subdivision: 'US-CA', rate: 8 },
+            ],
+          },
+        },
+        site.adminKey,
+        ['settings.taxRates[1]'],
+      ],
+      [
+        'PATCH',
+        '/plaza/v1/ecom-settings',
+        {
+          settings: {
+            shippingOptions: [
+              { code: 'std', title: 'Standard', type: 'FLAT_RATE', price: 5 },
+              {
+                code: 'exp',
+                title: 'Express',
+                type: 'FLAT_RATE',
+                regions: [
+                  { country: 'US', price: 1 },
+                  { country: 'US', price: 2 },
+                ],
+              },
+            ],
+          },
+        },
+        site.adminKey,
+        ['settings.shippingOptions[1].regions[1]'],
+      ],
+      [
+        'PATCH',
+        '/plaza/v1/ecom-settings',
+        {
+          settings: {
+            shippingOptions: [
+              { code: 'std', title: 'Standard', type: 'FLAT_RATE', price: 5 },
+              { code: 'std', title: 'Again', type: 'STORE_PICKUP' },
+            ],
+          },
+        },
+        site.adminKey,
+        ['settings.shippingOptions[1].code'],
+      ],
       ['GET', `/plaza/v1/redirect-sessions/${LONG}/checkout`, undefined, '', ['redirectSessionId']],
       ['PATCH', '/plaza/v1/redirect-sessions/s1/checkout', { email: 'x' }, '', ['email']],
       ['POST', '/plaza/v1/redirect-sessions/s1/checkout/pay', { paymentMethod: 'x' }, '', ['paymentMethod']],

@@ -4,6 +4,7 @@
  * `updateEcomSettings`, whose schema checks them.
  */
 import type { Caller } from '../../http/access.ts';
+import { invalidField } from '../../lib/errors.ts';
 import { getSite, type SitesDeps, updateSite } from '../sites/index.ts';
 import { currencyDigits, type MoneyFormat, parseMoney, percentToMicros } from './money.ts';
 
@@ -182,17 +183,42 @@ export async function getEcomSettings(deps: SettingsDeps, caller: Caller) {
 }
 
 /** Replaces the given top-level fields; money amounts are checked against the site currency. */
+/**
+ * Refuses a second entry under the same key (`keyOf`): a shipping option is chosen by its code and a
+ * rate or a region is found by its place, so a later twin would never be used.
+ */
+function refuseTwins<T>(items: readonly T[], keyOf: (item: T) => string, field: (i: number) => string) {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const key = keyOf(item);
+    if (seen.has(key)) throw invalidField(field(i), 'repeats an earlier entry for the same place or code');
+    seen.add(key);
+  });
+}
+
+const placeOf = (entry: { country: string; subdivision?: string | undefined }) =>
+  `${entry.country.toUpperCase()} ${fullSubdivision(entry.country, entry.subdivision) ?? ''}`;
+
 export async function updateEcomSettings(deps: SettingsDeps, caller: Caller, input: EcomSettingsInput) {
   const site = await getSite(deps.sites, caller.siteId);
   const digits = currencyDigits(site.currency);
-  (input.shippingOptions ?? []).forEach((option, i) => {
+  const options = input.shippingOptions ?? [];
+  refuseTwins(
+    options,
+    (option) => option.code,
+    (i) => `settings.shippingOptions[${i}].code`,
+  );
+  options.forEach((option, i) => {
     const at = `settings.shippingOptions[${i}]`;
     if (option.price !== undefined) parseMoney(option.price, digits, `${at}.price`);
     if (option.freeOver !== undefined) parseMoney(option.freeOver, digits, `${at}.freeOver`);
-    (option.regions ?? []).forEach((region, j) => {
+    const regions = option.regions ?? [];
+    refuseTwins(regions, placeOf, (j) => `${at}.regions[${j}]`);
+    regions.forEach((region, j) => {
       parseMoney(region.price, digits, `${at}.regions[${j}].price`);
     });
   });
+  refuseTwins(input.taxRates ?? [], placeOf, (i) => `settings.taxRates[${i}]`);
   const { payments, ...ecom } = input;
   const current = settingsView(site.settings);
   const { payments: currentPayments, ...currentEcom } = current;
