@@ -253,6 +253,20 @@ describe.each(engines)('stores variants and options (%s)', (engine) => {
       },
     });
     expect([add.statusCode, add.data], add.body).toEqual([200, {}]);
+    const text = Buffer.from('hello world').toString('base64');
+    for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']) {
+      const fake = await t.call({
+        method: 'POST',
+        url: `${W}/products/${product.id}/media`,
+        auth: site.adminKey,
+        payload: { id: product.id, media: [{ url: `data:${type};base64,${text}` }] },
+      });
+      expect(fake.statusCode, type).toBe(400);
+      expect(fake.data.details.validationError.fieldViolations[0]).toMatchObject({
+        field: 'media[0].url',
+        description: `is not a ${type} image`,
+      });
+    }
     let read = await t.call({ method: 'GET', url: `${R}/products/${product.id}`, auth: site.adminKey });
     const media = read.data.product.media;
     expect(media.items).toHaveLength(3);

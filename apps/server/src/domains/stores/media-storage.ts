@@ -35,6 +35,19 @@ const extensionOf = (contentType: string) =>
 export const FILE_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp|svg)$/;
 export const SITE_ID = /^[A-Za-z0-9-]{1,100}$/;
 
+/** How each format's files begin (their signature); an SVG is text with an `<svg` element near the top. */
+const signatures: Record<string, (bytes: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/gif': (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')),
+  'image/webp': (b) =>
+    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  'image/svg+xml': (b) => /<svg[\s>]/.test(b.subarray(0, 2000).toString('utf8')),
+};
+
+/** Whether `bytes` are a file of `contentType` as far as its signature tells. */
+export const isImageOf = (bytes: Buffer, contentType: string) => signatures[contentType]?.(bytes) ?? false;
+
 /** Width and height read from the file header (0 when the format hides them). */
 export function imageSize(bytes: Buffer, format: string): { width: number; height: number } {
   if (format === 'png' && bytes.length >= 24)

@@ -3,7 +3,7 @@ import type { addProductMedia, addProductMediaToChoices, RequestOf } from '@plaz
 import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { storesErrors } from '../errors.ts';
-import { mediaTypes } from '../media-storage.ts';
+import { isImageOf, mediaTypes } from '../media-storage.ts';
 import type { MediaItem, ProductState } from '../model.ts';
 import { findChoice } from '../variants.ts';
 import { mutateProduct, type StoresDeps } from './context.ts';
@@ -41,7 +41,11 @@ async function resolveMedia(
     const contentType = data[1] === 'image/jpeg' ? 'image/jpeg' : data[1]!;
     if (!Object.values(mediaTypes).includes(contentType))
       throw invalidField(`${field}.url`, 'unsupported image type', 'FORMAT');
-    const stored = await deps.media.put(siteId, Buffer.from(data[2]!, 'base64'), contentType);
+    const bytes = Buffer.from(data[2]!, 'base64');
+    // Served under its type to every browser: the bytes must be what the URL says they are.
+    if (!isImageOf(bytes, contentType))
+      throw invalidField(`${field}.url`, `is not a ${contentType} image`, 'FORMAT');
+    const stored = await deps.media.put(siteId, bytes, contentType);
     const { url, width, height, format } = stored;
     return item(stored.fileName, { url, width, height, format, ...(altText ? { altText } : {}) });
   }
