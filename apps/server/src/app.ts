@@ -12,7 +12,7 @@ import { sitesRoutes } from './domains/sites/index.ts';
 import { installMediaRoute, storesRoutes } from './domains/stores/index.ts';
 import { callModule, registerCalls } from './http/calls.ts';
 import { installCors } from './http/cors.ts';
-import { answerFrameworkError, installErrorEnvelope } from './http/error-envelope.ts';
+import { answerClientError, answerFrameworkError, installErrorEnvelope } from './http/error-envelope.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installHostedPages } from './http/static-apps.ts';
 import { installValidators } from './http/validation.ts';
@@ -64,7 +64,12 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    // Room for the longest GET form of a query (`.r` up to 64,000 characters) with its headers.
+    http: { maxHeaderSize: 96 * 1024 },
+    clientErrorHandler: answerClientError,
   });
+  // Bodies are JSON (map 2.2): a text/plain one is refused as such (415), not read as a JSON string.
+  app.removeContentTypeParser('text/plain');
 
   // A callback hook, not an async one: it runs on every request, and an async hook costs a promise and
   // a microtask turn each time.

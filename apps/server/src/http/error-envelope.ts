@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../lib/errors.ts';
 import { fieldViolationsFromAjv } from './validation.ts';
@@ -120,6 +123,29 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   const { status, envelope } = toEnvelope(error);
   request.log.info({ status, code: error.code }, envelope.message);
   return reply.status(status).header('x-wix-request-id', request.id).type('application/json').send(envelope);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL past `maxHeaderSize`,
+ * malformed HTTP), answered in the envelope too: the connection is then closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (!socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(
+    tooLarge
+      ? appEnvelope(
+          'HEADERS_TOO_LARGE',
+          'The request headers or URL are too large; send a long query in the body of its POST form',
+        )
+      : appEnvelope('BAD_REQUEST', 'The request is not valid HTTP'),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Wix-Request-Id: ${randomUUID()}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Every answer that is not a 200 goes out in the envelope of the API map, section 4. */

@@ -124,6 +124,31 @@ describe.each(engines)('error envelope (%s)', (engine) => {
     expectEnvelope(response, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('refuses a text/plain body as not JSON, rather than reading it as a string', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/oauth-app/v1/oauth-apps',
+      auth: site.adminKey,
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"oAuthApp":{"name":"x"}}',
+    });
+    expect(response.statusCode).toBe(415);
+    expectEnvelope(response, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('takes a URL of 64,000 characters, and answers a larger one in the envelope', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const long = await fetch(`${address}/healthz?pad=${'x'.repeat(64_000)}`);
+    expect(long.status).toBe(200);
+    const huge = await fetch(`${address}/healthz?pad=${'x'.repeat(120_000)}`);
+    expect(huge.status).toBe(431);
+    expect(huge.headers.get('x-wix-request-id')).toBeTruthy();
+    expect(await huge.json()).toMatchObject({
+      message: expect.stringContaining('too large'),
+      details: { applicationError: { code: 'HEADERS_TOO_LARGE' } },
+    });
+  });
+
   it('refuses a body over the size limit', async () => {
     const response = await t.call({
       method: 'POST',
