@@ -24,6 +24,26 @@ export function installValidators(app: FastifyInstance) {
   );
 }
 
+let strictAjv: Ajv | undefined;
+
+/**
+ * A check of JSON that arrives inside another field (the `.r` of a GET query, map 2.3) against the
+ * schema of the body it stands for, as strict as that body's own check: the two forms of a call
+ * accept the same requests. Throws a validation error naming every problem.
+ */
+export function jsonChecker(schema: object): (value: unknown) => void {
+  strictAjv ??= withFormats(
+    new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: true }),
+  );
+  const validate = storable(strictAjv.compile(schema), 'body');
+  return (value) => {
+    const result = validate(value);
+    if (result === true) return;
+    if (result === false) throw new ValidationError(fieldViolationsFromAjv(validate.errors ?? []));
+    throw result.error;
+  };
+}
+
 /** Deeper JSON is refused: nothing Plaza keeps nests so far, and serialising far deeper overflows the stack. */
 const MAX_NESTING = 64;
 

@@ -104,6 +104,30 @@ describe.each(engines)('stores product queries (%s)', (engine) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(fields(bad)[0]).toMatch(/^query\.filter/);
+
+    // The GET form takes what the POST form takes, checked alike.
+    for (const [request, field] of [
+      [{ query: { paging: { limit: '5' } } }, 'query.paging.limit'],
+      [{ query: { paging: { limit: 2, offset: '3' } } }, 'query.paging.offset'],
+      [{ query: null }, 'query'],
+      [{ query: {}, includeMerchantSpecificData: 'yes' }, 'includeMerchantSpecificData'],
+    ] as const) {
+      const [get, post] = await Promise.all([
+        t.call({
+          method: 'GET',
+          url: `${R}/products/query-platformized?.r=${dotR(request)}`,
+          auth: site.adminKey,
+        }),
+        t.call({
+          method: 'POST',
+          url: `${R}/products/query-platformized`,
+          auth: site.adminKey,
+          payload: request,
+        }),
+      ]);
+      expect([get.statusCode, fields(get)], JSON.stringify(request)).toEqual([400, [field]]);
+      expect(get.data.details).toEqual(post.data.details);
+    }
   });
 
   it('routes query-platformized before the {id} route (static segments win)', async () => {

@@ -1,5 +1,6 @@
-import type { storesCalls } from '@plaza/contracts';
+import { queryProductsPost, type storesCalls } from '@plaza/contracts';
 import type { Handlers } from '../../../http/calls.ts';
+import { jsonChecker } from '../../../http/validation.ts';
 import { getCollectionBySlug } from '../service/collections.ts';
 import type { StoresDeps } from '../service/context.ts';
 import { decodeDotR, getProduct, queryProducts } from '../service/products.ts';
@@ -11,6 +12,8 @@ import {
 } from '../service/variants.ts';
 
 type Calls = typeof storesCalls;
+
+const checkQuery = jsonChecker(queryProductsPost.request);
 type ReadCalls =
   | 'getProduct'
   | 'queryProducts'
@@ -28,7 +31,7 @@ export function readHandlers(deps: StoresDeps): Pick<Handlers<Calls>, ReadCalls>
       getProduct(deps, caller, id, includeMerchantSpecificData === true),
     // The query string holds one `.r` parameter (map 2.3); read it before dotted-key unflattening.
     queryProducts: (_input, { caller, request }) =>
-      queryProducts(deps, caller, decodeDotR((request.query as Record<string, unknown>)['.r'])),
+      queryProducts(deps, caller, decodeDotR((request.query as Record<string, unknown>)['.r'], checkQuery)),
     queryProductsPost: (input, { caller }) => queryProducts(deps, caller, input),
     getCollectionBySlug: ({ slug }, { caller }) => getCollectionBySlug(deps, caller, slug),
     getProductOptionsAvailability: ({ id, options }, { caller }) =>

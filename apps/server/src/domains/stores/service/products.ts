@@ -239,8 +239,11 @@ const DECODED_MAX_LENGTH = 4096;
 const malformedDotR = () =>
   invalidField('.r', 'must be base64url-encoded JSON of the request, e.g. {"query":{}}', 'FORMAT');
 
-/** `.r` of the GET form: base64url JSON of the whole request (`{query}`), map 2.3; frozen, shared. */
-export function decodeDotR(value: unknown): Record<string, unknown> {
+/**
+ * `.r` of the GET form: base64url JSON of the whole request (`{query}`), map 2.3; frozen, shared.
+ * `check` is the POST form's check of its body: both forms accept the same requests.
+ */
+export function decodeDotR(value: unknown, check: (request: unknown) => void): Record<string, unknown> {
   if (value === undefined || value === '') return {};
   if (typeof value !== 'string') throw malformedDotR();
   // Only well-formed values are kept: one found needs no check.
@@ -254,6 +257,7 @@ export function decodeDotR(value: unknown): Record<string, unknown> {
     throw malformedDotR();
   }
   if (!isObject(decoded)) throw malformedDotR();
+  check(decoded);
   freezeJson(decoded);
   if (value.length <= DECODED_MAX_LENGTH) {
     if (decodedRequests.size >= DECODED_LIMIT) decodedRequests.clear();
