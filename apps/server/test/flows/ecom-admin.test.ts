@@ -80,6 +80,29 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
     expect([gone.statusCode, code(gone)]).toEqual([404, 'COUPON_NOT_FOUND']);
   });
 
+  it('refuses discount fields of another type and discounts that take nothing off', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ code: 'MIX1', type: 'FIXED_AMOUNT', amount: 2, percentage: 10 }, 'coupon.percentage'],
+      [{ code: 'MIX2', type: 'FREE_SHIPPING', amount: 2 }, 'coupon.amount'],
+      [{ code: 'TINY', type: 'PERCENTAGE', percentage: 1e-9 }, 'coupon.percentage'],
+      [{ code: 'ZERO', type: 'FIXED_AMOUNT', amount: '0.00' }, 'coupon.amount'],
+    ];
+    for (const [body, field] of cases) {
+      const refused = await coupon(body);
+      expect([refused.statusCode, fields(refused)], JSON.stringify(body)).toEqual([400, [field]]);
+    }
+    const created = await coupon({ code: 'SWITCH', type: 'PERCENTAGE', percentage: 10 });
+    const switched = await t.call({
+      method: 'PATCH',
+      url: `/plaza/v1/coupons/${created.data.coupon.id}`,
+      auth: site.adminKey,
+      payload: { coupon: { type: 'FIXED_AMOUNT', amount: 3 } },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.data.coupon).toMatchObject({ type: 'FIXED_AMOUNT', amount: '3.00' });
+    expect(switched.data.coupon.percentage).toBeUndefined();
+  });
+
   it('queries coupons by code in any case and by usages, newest first unless sorted', async () => {
     for (const code of ['qa-one', 'QA-Two']) {
       t.clock.advance(1000);

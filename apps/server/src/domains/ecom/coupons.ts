@@ -48,6 +48,9 @@ function utc(dateTime: string, field: string): string {
   return new Date(time).toISOString();
 }
 
+/** The coupon type each discount field belongs to. */
+const TYPE_OF = { percentage: 'PERCENTAGE', amount: 'FIXED_AMOUNT' } as const;
+
 /** Checks a whole coupon and normalises its code, amounts and dates. */
 function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<StoredCoupon, 'id'> {
   const amount = (value: string | number | undefined, field: string) =>
@@ -56,6 +59,13 @@ function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<St
     throw invalidField(`${at}.percentage`, 'is required for PERCENTAGE coupons', 'REQUIRED_FIELD');
   if (fields.type === 'FIXED_AMOUNT' && fields.amount === undefined)
     throw invalidField(`${at}.amount`, 'is required for FIXED_AMOUNT coupons', 'REQUIRED_FIELD');
+  for (const field of ['percentage', 'amount'] as const) {
+    if (fields[field] !== undefined && fields.type !== TYPE_OF[field])
+      throw invalidField(`${at}.${field}`, `applies to ${TYPE_OF[field]} coupons only`, 'FIELD_NOT_ALLOWED');
+  }
+  // Rates are kept to a ten-thousandth of a percent: a smaller one would take nothing off.
+  if (fields.percentage !== undefined && percentToMicros(fields.percentage) === 0)
+    throw invalidField(`${at}.percentage`, 'must be at least 0.0001', 'MIN');
   // Kept in UTC (`…Z`): dates given with an offset then order as text as they do in time.
   const startDate = fields.startDate && utc(fields.startDate, `${at}.startDate`);
   const expirationDate = fields.expirationDate && utc(fields.expirationDate, `${at}.expirationDate`);
@@ -63,6 +73,8 @@ function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<St
     throw invalidField(`${at}.expirationDate`, 'must be after startDate');
   const { amount: _a, minimumSubtotal: _m, ...rest } = fields;
   const fixed = amount(fields.amount, 'amount');
+  if (fixed !== undefined && Number(fixed) === 0)
+    throw invalidField(`${at}.amount`, 'must be more than 0', 'DECIMAL_GT');
   const minimum = amount(fields.minimumSubtotal, 'minimumSubtotal');
   return {
     ...rest,
@@ -111,10 +123,19 @@ export async function updateCoupon(
   const chosen = paths
     ? Object.fromEntries(paths.map((p) => [p, (patch as Record<string, unknown>)[p]]))
     : patch;
-  const merged = { ...current, ...chosen } as CouponFields;
+  // A coupon changing type drops the discount field of its old type; one sent for the wrong type is refused.
+  const kept: Record<string, unknown> = { ...current };
+  if (chosen.type !== undefined && chosen.type !== current.type)
+    for (const field of ['percentage', 'amount'] as const) if (!(field in chosen)) delete kept[field];
+  const merged = { ...kept, ...chosen } as CouponFields;
   const fields = normalise(merged, await digitsOf(deps, caller.siteId));
   try {
-    await coupons.update(id, fields, { expectedRevision: revision });
+    // The discount field the coupon no longer has is named, to be cleared (an update keeps absent fields).
+    await coupons.update(
+      id,
+      { percentage: undefined, amount: undefined, ...fields },
+      { expectedRevision: revision },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw ecomErrors.couponCodeTaken(fields.code);
     throw error;
