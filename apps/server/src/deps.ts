@@ -128,7 +128,14 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     identity: identityContext,
     store: redirectsStore(database.db),
     intents: { ecomCheckout: ecomCheckoutIntent(ecom) },
-    onVisitorSignedIn: (siteId, visitorId, memberId) => adoptVisitorCart(ecom, siteId, visitorId, memberId),
+    // The sign-in stands without it: its code is issued by then, and the visitor's cart stays theirs.
+    onVisitorSignedIn: (siteId, visitorId, memberId) =>
+      adoptVisitorCart(ecom, siteId, visitorId, memberId).catch((error: unknown) =>
+        log.error(
+          { err: error, siteId, visitorId, memberId },
+          "Could not keep the visitor's cart at sign-in",
+        ),
+      ),
   };
   const sso = ssoDeps(
     database.db,

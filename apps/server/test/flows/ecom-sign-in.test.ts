@@ -41,29 +41,34 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     expect((await cart(t, visitor.access_token, 'GET')).statusCode).toBe(404);
   });
 
-  it('loses no line added while the visitor signs in, with or without a member cart', async () => {
-    for (const memberHasCart of [false, true]) {
-      const email = `racer-${memberHasCart}@example.com`;
+  it('loses no line added to either cart while the visitor signs in, and the sign-in stands', async () => {
+    const scenarios = [
+      { memberHasCart: false, memberAdds: 0 },
+      { memberHasCart: true, memberAdds: 0 },
+      { memberHasCart: true, memberAdds: 40 },
+    ];
+    for (const [i, { memberHasCart, memberAdds }] of scenarios.entries()) {
+      const email = `racer-${i}@example.com`;
       const first = await signedInMember(t, clientId, email);
       if (memberHasCart) await addLines(t, first.tokens.access_token, [line(mug.id, 3)]);
       const visitor = await visitorTokens(t, clientId);
       await addLines(t, visitor.access_token, [line(mug.id, 1)]);
       const session = (await login(t, visitor.access_token, email)).data.sessionToken;
 
+      const add = (token: string) => cart(t, token, 'POST', '/add-to-cart', { lineItems: [line(mug.id, 1)] });
       const [member, ...adds] = await Promise.all([
         memberTokensFor(t, visitor.access_token, clientId, session),
-        ...Array.from({ length: 10 }, () =>
-          cart(t, visitor.access_token, 'POST', '/add-to-cart', { lineItems: [line(mug.id, 1)] }),
-        ),
+        ...Array.from({ length: 10 }, () => add(visitor.access_token)),
+        ...Array.from({ length: memberAdds }, () => add(first.tokens.access_token)),
       ]);
-      expect(adds.map((r: any) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(adds.map((r: any) => r.statusCode)).toEqual(Array(10 + memberAdds).fill(200));
       const quantityOf = async (token: string) => {
         const read = await cart(t, token, 'GET');
         return read.statusCode === 404 ? 0 : (read.data.cart.lineItems[0]?.quantity ?? 0);
       };
       const kept =
         (await quantityOf((member as any).access_token)) + (await quantityOf(visitor.access_token));
-      expect(kept, `member had a cart: ${memberHasCart}`).toBe((memberHasCart ? 3 : 0) + 1 + 10);
+      expect(kept, JSON.stringify(scenarios[i])).toBe((memberHasCart ? 3 : 0) + 1 + 10 + memberAdds);
     }
   });
 });

@@ -285,19 +285,24 @@ export async function estimateTotals(deps: EcomDeps, caller: Caller, input: Esti
  * revision it read, and a conflict starts over from both carts as they are then.
  */
 export async function adoptVisitorCart(deps: EcomDeps, siteId: string, visitorId: string, memberId: string) {
-  // In turn with this process's changes of the visitor's cart: the page may still be adding to it.
+  // In turn with this process's changes of both carts: the visitor's page may still be adding to
+  // one, the member's other sessions to the other. Always visitor, then member: two sign-ins of one
+  // member from two visitors wait for each other at the member's turn, never each for the other.
   const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
-  await inTurnOnCart(siteId, visitorKey, async () => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await adoptOnce(deps, siteId, visitorId, memberId);
-        return;
-      } catch (error) {
-        if (attempt < 5 && (isRevisionConflict(error) || isUniqueViolation(error))) continue;
-        throw error;
+  const memberKey = ownerKeyOf({ kind: 'member', subjectId: memberId });
+  await inTurnOnCart(siteId, visitorKey, () =>
+    inTurnOnCart(siteId, memberKey, async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await adoptOnce(deps, siteId, visitorId, memberId);
+          return;
+        } catch (error) {
+          if (attempt < 5 && (isRevisionConflict(error) || isUniqueViolation(error))) continue;
+          throw error;
+        }
       }
-    }
-  });
+    }),
+  );
 }
 
 async function adoptOnce(deps: EcomDeps, siteId: string, visitorId: string, memberId: string) {
