@@ -98,7 +98,7 @@ export const updateCurrentCart = defineCall({
           contactInfo: Type.Optional(
             Type.Object({
               address: Type.Optional(Address),
-              contactDetails: Type.Optional(open('{firstName, lastName, phone, company, vatId}')),
+              contactDetails: Type.Optional(ContactDetails),
             }),
           ),
           selectedShippingOption: Type.Optional(SelectedShippingOption),

@@ -85,6 +85,8 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
       [{ code: 'MIX1', type: 'FIXED_AMOUNT', amount: 2, percentage: 10 }, 'coupon.percentage'],
       [{ code: 'MIX2', type: 'FREE_SHIPPING', amount: 2 }, 'coupon.amount'],
       [{ code: 'TINY', type: 'PERCENTAGE', percentage: 1e-9 }, 'coupon.percentage'],
+      [{ code: 'HALF', type: 'PERCENTAGE', percentage: 0.00005 }, 'coupon.percentage'],
+      [{ code: 'FINE', type: 'PERCENTAGE', percentage: 10.12345 }, 'coupon.percentage'],
       [{ code: 'ZERO', type: 'FIXED_AMOUNT', amount: '0.00' }, 'coupon.amount'],
     ];
     for (const [body, field] of cases) {

@@ -254,17 +254,28 @@ describe.each(engines)('stores variants and options (%s)', (engine) => {
     });
     expect([add.statusCode, add.data], add.body).toEqual([200, {}]);
     const text = Buffer.from('hello world').toString('base64');
-    for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']) {
+    const signatureOnly = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('<script>alert(1)</script>'),
+    ]).toString('base64');
+    for (const [type, bytes] of [
+      ['image/png', text],
+      ['image/png', signatureOnly],
+      ['image/jpeg', text],
+      ['image/gif', text],
+      ['image/webp', text],
+      ['image/svg+xml', text],
+    ] as const) {
       const fake = await t.call({
         method: 'POST',
         url: `${W}/products/${product.id}/media`,
         auth: site.adminKey,
-        payload: { id: product.id, media: [{ url: `data:${type};base64,${text}` }] },
+        payload: { id: product.id, media: [{ url: `data:${type};base64,${bytes}` }] },
       });
       expect(fake.statusCode, type).toBe(400);
       expect(fake.data.details.validationError.fieldViolations[0]).toMatchObject({
         field: 'media[0].url',
-        description: `is not a ${type} image`,
+        description: `does not hold an image of type ${type}`,
       });
     }
     let read = await t.call({ method: 'GET', url: `${R}/products/${product.id}`, auth: site.adminKey });

@@ -63,9 +63,13 @@ function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<St
     if (fields[field] !== undefined && fields.type !== TYPE_OF[field])
       throw invalidField(`${at}.${field}`, `applies to ${TYPE_OF[field]} coupons only`, 'FIELD_NOT_ALLOWED');
   }
-  // Rates are kept to a ten-thousandth of a percent: a smaller one would take nothing off.
-  if (fields.percentage !== undefined && percentToMicros(fields.percentage) === 0)
-    throw invalidField(`${at}.percentage`, 'must be at least 0.0001', 'MIN');
+  // Rates are applied to a ten-thousandth of a percent: a finer one would not be the rate applied.
+  if (fields.percentage !== undefined && percentToMicros(fields.percentage) / 10_000 !== fields.percentage)
+    throw invalidField(
+      `${at}.percentage`,
+      'must have at most 4 decimal places (0.0001 at least)',
+      'DECIMAL_MAX_SCALE',
+    );
   // Kept in UTC (`…Z`): dates given with an offset then order as text as they do in time.
   const startDate = fields.startDate && utc(fields.startDate, `${at}.startDate`);
   const expirationDate = fields.expirationDate && utc(fields.expirationDate, `${at}.expirationDate`);

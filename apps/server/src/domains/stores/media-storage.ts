@@ -37,7 +37,10 @@ export const SITE_ID = /^[A-Za-z0-9-]{1,100}$/;
 
 /** How each format's files begin (their signature); an SVG is text with an `<svg` element near the top. */
 const signatures: Record<string, (bytes: Buffer) => boolean> = {
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  // The signature, then the IHDR chunk the size is read from.
+  'image/png': (b) =>
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) &&
+    b.subarray(12, 16).toString('latin1') === 'IHDR',
   'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   'image/gif': (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')),
   'image/webp': (b) =>

@@ -44,7 +44,7 @@ async function resolveMedia(
     const bytes = Buffer.from(data[2]!, 'base64');
     // Served under its type to every browser: the bytes must be what the URL says they are.
     if (!isImageOf(bytes, contentType))
-      throw invalidField(`${field}.url`, `is not a ${contentType} image`, 'FORMAT');
+      throw invalidField(`${field}.url`, `does not hold an image of type ${contentType}`, 'FORMAT');
     const stored = await deps.media.put(siteId, bytes, contentType);
     const { url, width, height, format } = stored;
     return item(stored.fileName, { url, width, height, format, ...(altText ? { altText } : {}) });
