@@ -241,18 +241,27 @@ export const ShippingOptionSetting = Type.Object({
   pickupAddress: opt(Address),
 });
 
-export const EcomSettings = Type.Object({
-  taxIncludedInPrices: opt(Type.Boolean()),
-  taxableAddressType: opt(
-    Type.Union([Type.Literal('SHIPPING'), Type.Literal('BILLING'), Type.Literal('BUSINESS')]),
-  ),
-  taxShipping: opt(Type.Boolean({ description: 'Shipping is taxed at the same rate as the items.' })),
-  businessAddress: opt(Address),
-  taxRates: opt(Type.Array(TaxRate, { maxItems: 500 })),
-  shippingOptions: opt(Type.Array(ShippingOptionSetting, { maxItems: 50 })),
-  weightUnit: opt(Type.Union([Type.Literal('KG'), Type.Literal('LB')])),
-  payments: opt(Type.Object({ test: opt(Type.Boolean()), offline: opt(Type.Boolean()) })),
-});
+export const EcomSettings = Type.Object(
+  {
+    taxIncludedInPrices: opt(Type.Boolean()),
+    taxableAddressType: opt(
+      Type.Union([Type.Literal('SHIPPING'), Type.Literal('BILLING'), Type.Literal('BUSINESS')]),
+    ),
+    taxShipping: opt(Type.Boolean({ description: 'Shipping is taxed at the same rate as the items.' })),
+    businessAddress: opt(Address),
+    taxRates: opt(Type.Array(TaxRate, { maxItems: 500 })),
+    shippingOptions: opt(Type.Array(ShippingOptionSetting, { maxItems: 50 })),
+    weightUnit: opt(Type.Union([Type.Literal('KG'), Type.Literal('LB')])),
+    payments: opt(
+      Type.Object(
+        { test: opt(Type.Boolean()), offline: opt(Type.Boolean()) },
+        { additionalProperties: false },
+      ),
+    ),
+    // Closed: settings are kept as sent, and a misspelt key would otherwise be stored and do nothing.
+  },
+  { additionalProperties: false },
+);
 
 export const PaymentInput = {
   paymentMethod: Type.Union([Type.Literal('test'), Type.Literal('offline')]),

@@ -409,6 +409,13 @@ describe.each(engines)('ecom coupons, settings and input checks (%s)', (engine) 
       [
         'PATCH',
         '/plaza/v1/ecom-settings',
+        { settings: { taxIncluded: true, payments: { card: true } } },
+        site.adminKey,
+        ['settings.payments.card', 'settings.taxIncluded'],
+      ],
+      [
+        'PATCH',
+        '/plaza/v1/ecom-settings',
         {
           settings: {
             taxRates: [
