@@ -46,6 +46,7 @@ describe.each(engines)('ecom oversell race (%s)', (engine) => {
     for (const r of refused) {
       expect(r.statusCode, r.body).toBe(409);
       expect(r.data.details.applicationError.code).toBe('INSUFFICIENT_STOCK');
+      expect(r.data.details.applicationError.data.items[0].reason).toBe('OUT_OF_STOCK');
     }
     expect(await stockOf(t, site, product.id)).toBe(0);
     const orders = await t.call({

@@ -211,7 +211,7 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
     expect(hideVariant.statusCode, hideVariant.body).toBe(200);
     await expect(catalog.reserve(site.id, [small])).rejects.toMatchObject({
       code: 'INSUFFICIENT_STOCK',
-      data: { items: [{ catalogItemId: product.id, variantId: '', requested: 1 }] },
+      data: { items: [{ catalogItemId: product.id, variantId: '', requested: 1, reason: 'NOT_FOR_SALE' }] },
     });
     const large = { ...small, options: { Size: 'Large', Color: 'Black' } };
     await catalog.reserve(site.id, [large]);
@@ -230,6 +230,16 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
       .where('product_id', '=', product.id)
       .execute();
     expect(quantities.every((row) => row.quantity === 3)).toBe(true);
+
+    const removed = await t.call({
+      method: 'DELETE',
+      url: `${W}/products/${product.id}`,
+      auth: site.adminKey,
+    });
+    expect(removed.statusCode).toBe(200);
+    await expect(catalog.reserve(site.id, [large])).rejects.toMatchObject({
+      data: { items: [{ catalogItemId: product.id, reason: 'NOT_FOUND' }] },
+    });
   });
 
   it('marks partially sold-out products and untracked out-of-stock variants', async () => {

@@ -136,7 +136,7 @@ export function describeCheckoutError(error: unknown, context: 'pay' | 'update')
       };
     case 'INSUFFICIENT_STOCK':
       return {
-        summary: `Some items sold out while you were checking out. ${NOT_CHARGED} Go back to the store to change your cart.`,
+        summary: `Some items sold out or are no longer sold while you were checking out. ${NOT_CHARGED} Go back to the store to change your cart.`,
         fields: {},
         settled: true,
         backToStore: true,

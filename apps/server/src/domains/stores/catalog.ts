@@ -10,7 +10,7 @@ import type {
   CatalogProvider,
   StockLine,
 } from './catalog-provider.ts';
-import { storesErrors } from './errors.ts';
+import { type ShortItem, storesErrors } from './errors.ts';
 import type { MediaItem, ProductState, StockMap, VariantState } from './model.ts';
 import { formatMoney, fromMinor, WEIGHT_DIGITS } from './money.ts';
 import { discounted, renderProduct, stockOf, variantPrice } from './render.ts';
@@ -237,7 +237,7 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
       string,
       { productId: string; variantId: string; quantity: number; loaded: LoadedProduct }
     >();
-    const missing: Array<{ catalogItemId: string; variantId: string; requested: number }> = [];
+    const missing: ShortItem[] = [];
     for (const item of items) {
       const loaded = await store.load(trx, siteId, item.catalogItemId);
       const variant = loaded && pickVariant(loaded.state, item);
@@ -247,6 +247,7 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
           catalogItemId: item.catalogItemId,
           variantId: item.variantId ?? '',
           requested: item.quantity,
+          reason: !loaded || !variant ? 'NOT_FOUND' : 'NOT_FOR_SALE',
         });
         continue;
       }
@@ -293,6 +294,7 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
               catalogItemId: line.productId,
               variantId: line.variantId,
               requested: line.quantity,
+              reason: 'OUT_OF_STOCK',
             });
         }
         if (short.length > 0) throw storesErrors.insufficientStock(short);
