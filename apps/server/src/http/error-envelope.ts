@@ -129,18 +129,28 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL past `maxHeaderSize`,
  * malformed HTTP), answered in the envelope too: the connection is then closed.
  */
+const clientErrors: Record<string, { status: number; code: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    message: 'The request headers or URL are too large; send a long query in the body of its POST form',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    message: 'The request did not arrive in time',
+  },
+};
+
 export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
-  if (!socket.writable) return;
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify(
-    tooLarge
-      ? appEnvelope(
-          'HEADERS_TOO_LARGE',
-          'The request headers or URL are too large; send a long query in the body of its POST form',
-        )
-      : appEnvelope('BAD_REQUEST', 'The request is not valid HTTP'),
-  );
+  // A client that is gone gets nothing.
+  if (error.code === 'ECONNRESET' || !socket.writable) return;
+  const { status, code, message } = clientErrors[error.code ?? ''] ?? {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'The request is not valid HTTP',
+  };
+  const body = JSON.stringify(appEnvelope(code, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Wix-Request-Id: ${randomUUID()}\r\n` +

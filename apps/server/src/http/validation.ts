@@ -10,9 +10,7 @@ import { type FieldViolation, ValidationError, type ViolatedRule } from '../lib/
  * (`unstorable`).
  */
 export function installValidators(app: FastifyInstance) {
-  const strict = withFormats(
-    new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: true }),
-  );
+  const strict = strictAjv();
   const coercing = withFormats(
     new Ajv({ allErrors: true, strict: false, coerceTypes: 'array', useDefaults: true }),
   );
@@ -24,7 +22,11 @@ export function installValidators(app: FastifyInstance) {
   );
 }
 
-let strictAjv: Ajv | undefined;
+/** How JSON bodies are checked: no coercion, every problem reported, defaults filled in. */
+const strictAjv = () =>
+  withFormats(new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: true }));
+
+let embeddedAjv: Ajv | undefined;
 
 /**
  * A check of JSON that arrives inside another field (the `.r` of a GET query, map 2.3) against the
@@ -32,10 +34,8 @@ let strictAjv: Ajv | undefined;
  * accept the same requests. Throws a validation error naming every problem.
  */
 export function jsonChecker(schema: object): (value: unknown) => void {
-  strictAjv ??= withFormats(
-    new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: true }),
-  );
-  const validate = storable(strictAjv.compile(schema), 'body');
+  embeddedAjv ??= strictAjv();
+  const validate = storable(embeddedAjv.compile(schema), 'body');
   return (value) => {
     const result = validate(value);
     if (result === true) return;

@@ -75,10 +75,22 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
  * An ISO 8601 instant (or date, as its UTC midnight) as a date-time column stores it. Any other
  * operand is compared as written: `$lt "2027"` still works as a prefix of the text.
  */
-function storedInstant(value: Operand): Operand {
+export function storedInstant(value: Operand): Operand {
   if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return value;
   const time = Date.parse(value);
-  return Number.isNaN(time) ? value : new Date(time).toISOString();
+  if (Number.isNaN(time)) return value;
+  // Date.parse rolls a day the calendar lacks over (February 30th is March 1st): such an operand
+  // names no instant and is compared as written, as before.
+  const [date, clock = ''] = value.split('T') as [string, string?];
+  const shifted = new Date(time + offsetMinutes(clock) * 60_000).toISOString();
+  if (shifted.slice(0, 10) !== date || (clock && shifted.slice(11, 16) !== clock.slice(0, 5))) return value;
+  return new Date(time).toISOString();
+}
+
+/** Minutes an ISO 8601 time's offset is ahead of UTC (`+02:00` → 120, `Z` → 0). */
+function offsetMinutes(clock: string): number {
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(clock);
+  return offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : 0;
 }
 
 /**

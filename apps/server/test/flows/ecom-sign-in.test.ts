@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
 import { addLines, cart, line, shop } from './ecom-fixtures.ts';
@@ -39,6 +39,23 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     ).toEqual([[mug.id, 2]]);
     expect(memberCart.data.cart.buyerInfo.memberId).toBe(registered.data.identity.id);
     expect((await cart(t, visitor.access_token, 'GET')).statusCode).toBe(404);
+  });
+
+  it("signs the visitor in even when keeping the cart fails, and the cart stays the visitor's", async () => {
+    const first = await signedInMember(t, clientId, 'unlucky@example.com');
+    await addLines(t, first.tokens.access_token, [line(mug.id, 1)]);
+    const visitor = await visitorTokens(t, clientId);
+    await addLines(t, visitor.access_token, [line(mug.id, 2)]);
+    const session = (await login(t, visitor.access_token, 'unlucky@example.com')).data.sessionToken;
+    // The merge into the member's cart runs in a transaction: make it fail once.
+    const failing = vi
+      .spyOn(t.platform.ecom.store, 'transaction')
+      .mockRejectedValueOnce(new Error('disk full'));
+    const member = await memberTokensFor(t, visitor.access_token, clientId, session);
+    expect(failing).toHaveBeenCalled();
+    failing.mockRestore();
+    expect(member.access_token).toBeTruthy();
+    expect((await cart(t, visitor.access_token, 'GET')).data.cart.lineItems[0].quantity).toBe(2);
   });
 
   it('loses no line added to either cart while the visitor signs in, and the sign-in stands', async () => {

@@ -52,7 +52,14 @@ function utc(dateTime: string, field: string): string {
 const TYPE_OF = { percentage: 'PERCENTAGE', amount: 'FIXED_AMOUNT' } as const;
 
 /** Checks a whole coupon and normalises its code, amounts and dates. */
-function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<StoredCoupon, 'id'> {
+function normalise(
+  fields: CouponFields,
+  digits: number,
+  /** The fields the request names: those kept from before are not checked again by newer rules. */
+  sent: ReadonlySet<string> | 'all' = 'all',
+  at = 'coupon',
+): Omit<StoredCoupon, 'id'> {
+  const named = (field: string) => sent === 'all' || sent.has(field);
   const amount = (value: string | number | undefined, field: string) =>
     value === undefined ? undefined : toDecimalString(parseMoney(value, digits, `${at}.${field}`), digits);
   if (fields.type === 'PERCENTAGE' && fields.percentage === undefined)
@@ -60,11 +67,12 @@ function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<St
   if (fields.type === 'FIXED_AMOUNT' && fields.amount === undefined)
     throw invalidField(`${at}.amount`, 'is required for FIXED_AMOUNT coupons', 'REQUIRED_FIELD');
   for (const field of ['percentage', 'amount'] as const) {
-    if (fields[field] !== undefined && fields.type !== TYPE_OF[field])
+    if (fields[field] !== undefined && named(field) && fields.type !== TYPE_OF[field])
       throw invalidField(`${at}.${field}`, `applies to ${TYPE_OF[field]} coupons only`, 'FIELD_NOT_ALLOWED');
   }
   // Rates are applied to a ten-thousandth of a percent: a finer one would not be the rate applied.
-  if (fields.percentage !== undefined && percentToMicros(fields.percentage) / 10_000 !== fields.percentage)
+  const { percentage } = fields;
+  if (percentage !== undefined && named('percentage') && percentToMicros(percentage) / 10_000 !== percentage)
     throw invalidField(
       `${at}.percentage`,
       'must have at most 4 decimal places (0.0001 at least)',
@@ -77,7 +85,7 @@ function normalise(fields: CouponFields, digits: number, at = 'coupon'): Omit<St
     throw invalidField(`${at}.expirationDate`, 'must be after startDate');
   const { amount: _a, minimumSubtotal: _m, ...rest } = fields;
   const fixed = amount(fields.amount, 'amount');
-  if (fixed !== undefined && Number(fixed) === 0)
+  if (fixed !== undefined && named('amount') && Number(fixed) === 0)
     throw invalidField(`${at}.amount`, 'must be more than 0', 'DECIMAL_GT');
   const minimum = amount(fields.minimumSubtotal, 'minimumSubtotal');
   return {
@@ -127,12 +135,14 @@ export async function updateCoupon(
   const chosen = paths
     ? Object.fromEntries(paths.map((p) => [p, (patch as Record<string, unknown>)[p]]))
     : patch;
-  // A coupon changing type drops the discount field of its old type; one sent for the wrong type is refused.
+  // The discount field of another type than the coupon's is dropped when kept from before (a type
+  // change), refused when sent.
   const kept: Record<string, unknown> = { ...current };
-  if (chosen.type !== undefined && chosen.type !== current.type)
-    for (const field of ['percentage', 'amount'] as const) if (!(field in chosen)) delete kept[field];
+  const type = (chosen as Partial<CouponFields>).type ?? current.type;
+  for (const field of ['percentage', 'amount'] as const)
+    if (TYPE_OF[field] !== type && !(field in chosen)) delete kept[field];
   const merged = { ...kept, ...chosen } as CouponFields;
-  const fields = normalise(merged, await digitsOf(deps, caller.siteId));
+  const fields = normalise(merged, await digitsOf(deps, caller.siteId), new Set(Object.keys(chosen)));
   try {
     // The discount field the coupon no longer has is named, to be cleared (an update keeps absent fields).
     await coupons.update(

@@ -351,10 +351,15 @@ export async function cancelOrder(
         { expectedRevision: order.revision },
       );
     });
-  const updated = await withPaymentClaim(deps, caller.siteId, 'order', id, orderBusy(id), write);
-  const payment = updated.payments[0];
-  if (payment?.transactionId && (payment.status === 'REFUNDED' || payment.status === 'VOIDED'))
-    await deps.payments[payment.provider as PaymentProvider['id']].refund(payment.transactionId);
+  // The money goes back while the claim is held too: nothing else reaches the provider for this
+  // order between the cancellation's commit and its refund.
+  const updated = await withPaymentClaim(deps, caller.siteId, 'order', id, orderBusy(id), async () => {
+    const canceled = await write();
+    const payment = canceled.payments[0];
+    if (payment?.transactionId && (payment.status === 'REFUNDED' || payment.status === 'VOIDED'))
+      await deps.payments[payment.provider as PaymentProvider['id']].refund(payment.transactionId);
+    return canceled;
+  });
   if (options.tellBuyer) await sendCancellation(deps, caller.siteId, updated, options.customMessage);
   return { order: updated };
 }

@@ -182,7 +182,6 @@ export async function getEcomSettings(deps: SettingsDeps, caller: Caller) {
   return { settings: settingsView(site.settings) };
 }
 
-/** Replaces the given top-level fields; money amounts are checked against the site currency. */
 /**
  * Refuses a second entry under the same key (`keyOf`): a shipping option is chosen by its code and a
  * rate or a region is found by its place, so a later twin would never be used.
@@ -199,6 +198,7 @@ function refuseTwins<T>(items: readonly T[], keyOf: (item: T) => string, field: 
 const placeOf = (entry: { country: string; subdivision?: string | undefined }) =>
   `${entry.country.toUpperCase()} ${fullSubdivision(entry.country, entry.subdivision) ?? ''}`;
 
+/** Replaces the given top-level fields; money amounts are checked against the site currency. */
 export async function updateEcomSettings(deps: SettingsDeps, caller: Caller, input: EcomSettingsInput) {
   const site = await getSite(deps.sites, caller.siteId);
   const digits = currencyDigits(site.currency);

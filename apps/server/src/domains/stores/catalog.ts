@@ -245,7 +245,7 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
       if (!loaded || !variant || hidden) {
         missing.push({
           catalogItemId: item.catalogItemId,
-          variantId: item.variantId ?? '',
+          variantId: variant?.id ?? item.variantId ?? '',
           requested: item.quantity,
           reason: !loaded || !variant ? 'NOT_FOUND' : 'NOT_FOR_SALE',
         });

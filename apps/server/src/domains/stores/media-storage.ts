@@ -45,7 +45,8 @@ const signatures: Record<string, (bytes: Buffer) => boolean> = {
   'image/gif': (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')),
   'image/webp': (b) =>
     b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  'image/svg+xml': (b) => /<svg[\s>]/.test(b.subarray(0, 2000).toString('utf8')),
+  // Within the first 64 KB: exports may lead with a long comment or DOCTYPE; the root may be `svg:svg`.
+  'image/svg+xml': (b) => /<([A-Za-z][\w.-]*:)?svg[\s>]/.test(b.subarray(0, 65_536).toString('utf8')),
 };
 
 /** Whether `bytes` are a file of `contentType` as far as its signature tells. */

@@ -178,6 +178,7 @@ export function totalsOf(
     selectedShipping?: { code: string; carrierId?: string | undefined } | undefined;
     calculateTax?: boolean | undefined;
     calculateShipping?: boolean | undefined;
+    refuseInexact?: boolean | undefined;
   } = {},
 ): Totals {
   const totals = computeTotals({
@@ -197,6 +198,7 @@ export function totalsOf(
     selectedShipping: options.selectedShipping ?? cart.selectedShippingOption,
     calculateTax: options.calculateTax,
     calculateShipping: options.calculateShipping,
+    refuseInexact: options.refuseInexact,
   });
   if (context.couponProblem) totals.warnings.unshift({ description: context.couponProblem });
   return totals;
@@ -204,10 +206,11 @@ export function totalsOf(
 
 /**
  * Refuses, before it is saved, a change of lines or quantities whose items alone pass what totals.ts
- * can hold exactly: a field violation on the request's `field` rather than a cart that every later
- * call would refuse. Only the items' sum is checked here, from the look-ups the answer makes anyway
- * (a cart call's time goes into what it does for every change); tax or shipping that then pass the
- * limit are refused by the totals themselves (CART_TOTAL_TOO_LARGE).
+ * can hold exactly: a field violation on the request's `field` rather than a cart that estimates
+ * and checkouts refuse. Only the items' sum is checked, not the whole totals (a cart call's time
+ * goes into what it does for every change): the look-ups are the catalog's remembered ones, which the
+ * answer then reads again. Tax or shipping that pass the limit are refused by the totals of an
+ * estimate or a checkout (CART_TOTAL_TOO_LARGE).
  */
 export async function checkCartAmounts(deps: EcomDeps, siteId: string, cart: StoredCart, field: string) {
   const found = await lookUpLines(deps.catalogs, siteId, cart.lineItems);
@@ -281,7 +284,7 @@ export const cartAnswerBytes = (cart: Cart, context: CartContext, totals: Totals
 /** Renders `cart` as read or just written, and keeps it (rendered.ts). */
 export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): Promise<RenderedCart> {
   const context = await cartContext(deps, siteId, cart);
-  const totals = totalsOf(context, cart);
+  const totals = totalsOf(context, cart, { refuseInexact: false });
   const rendered: RenderedCart = {
     cart,
     context,
