@@ -76,6 +76,12 @@ export interface StoreRules {
 
 export const DEFAULT_CARRIER = 'plaza';
 
+/** Whether `rule` is the shipping option a buyer chose: by its code, and by carrier when one is named. */
+export const isChosenShipping = (
+  rule: ShippingRule,
+  chosen: { code: string; carrierId?: string | undefined },
+) => rule.code === chosen.code && (!chosen.carrierId || chosen.carrierId === rule.carrierId);
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -15,7 +15,13 @@
  */
 import { ecomErrors } from './errors.ts';
 import { allocate, includedTax, ofMicros, toDecimalString } from './money.ts';
-import { type AddressInput, fullSubdivision, type ShippingRule, type StoreRules } from './settings.ts';
+import {
+  type AddressInput,
+  fullSubdivision,
+  isChosenShipping,
+  type ShippingRule,
+  type StoreRules,
+} from './settings.ts';
 
 export interface TotalsLine {
   id: string;
@@ -269,11 +275,7 @@ function sumTotals(input: TotalsInput): Totals {
     }
   }
   const wanted = input.selectedShipping;
-  let selected = wanted
-    ? shippingOptions.find(
-        (o) => o.rule.code === wanted.code && (!wanted.carrierId || wanted.carrierId === o.rule.carrierId),
-      )
-    : undefined;
+  let selected = wanted ? shippingOptions.find((o) => isChosenShipping(o.rule, wanted)) : undefined;
   if (wanted && !selected && shippingOptions.length > 0)
     warnings.push({ description: `Shipping option ${wanted.code} is not available for this destination.` });
   if (!selected) selected = shippingOptions[0];

@@ -7,7 +7,7 @@ import { buyerOf, type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { currencyDigits, parseMoney } from '../money.ts';
-import { rulesOf } from '../settings.ts';
+import { isChosenShipping, rulesOf } from '../settings.ts';
 import { isUniqueViolation } from '../store.ts';
 import { type CatalogReferenceInput, itemKeyOf, lookUpOptions, type StoredLine } from './lines.ts';
 import { estimateOf } from './rendered.ts';
@@ -153,9 +153,9 @@ export async function updateCurrentCart(deps: EcomDeps, caller: Caller, input: U
       if (info.selectedShippingOption !== undefined) {
         // Whether it reaches the destination is decided with the address; an option the store does
         // not have at all is refused now, as the checkout refuses it.
-        const { code, carrierId } = info.selectedShippingOption;
-        if (!rules.shipping.some((o) => o.code === code && (!carrierId || o.carrierId === carrierId)))
-          throw ecomErrors.shippingOptionUnknown('cartInfo.selectedShippingOption.code', code);
+        const chosen = info.selectedShippingOption;
+        if (!rules.shipping.some((rule) => isChosenShipping(rule, chosen)))
+          throw ecomErrors.shippingOptionUnknown('cartInfo.selectedShippingOption.code', chosen.code);
         cart.selectedShippingOption = info.selectedShippingOption;
       }
       if (info.businessLocationId !== undefined) cart.businessLocationId = info.businessLocationId;

@@ -12,7 +12,7 @@ import { renderShipping, renderTotals } from '../cart/view.ts';
 import { type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { lapsedCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
-import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
+import { type AddressInput, isChosenShipping, rulesOf, type StoreRules } from '../settings.ts';
 import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
 
 export interface CheckoutInternal {
@@ -157,7 +157,7 @@ function publicFields(internal: CheckoutInternal, rules: StoreRules, totals: Tot
 function checkShipping(totals: Totals, wanted: CheckoutDetails['selectedShippingOption'], field: string) {
   if (!wanted) return;
   const chosen = totals.selectedShipping?.rule;
-  if (!chosen || chosen.code !== wanted.code || (wanted.carrierId && wanted.carrierId !== chosen.carrierId))
+  if (!chosen || !isChosenShipping(chosen, wanted))
     throw ecomErrors.shippingOptionUnavailable(`${field}.code`, wanted.code);
 }
 
