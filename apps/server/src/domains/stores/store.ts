@@ -93,6 +93,29 @@ export function catalogStore(database: Database, clock: Clock) {
     );
   }
 
+  /**
+   * PostgreSQL row locks in one global order (variant rows, then the products) so product writes
+   * and stock reservations never deadlock; SQLite runs one transaction at a time anyway. Product
+   * writes keep the variant rows (variant-rows.ts), so these locks hold the rows later written.
+   */
+  async function lockProducts(
+    executor: Executor,
+    siteId: string,
+    productIds: readonly string[],
+    withVariants = true,
+  ) {
+    if (engine !== 'postgres' || productIds.length === 0) return;
+    if (withVariants) await rows.lockVariantRows(executor, siteId, productIds);
+    await executor
+      .selectFrom('store_products')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where('id', 'in', productIds)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
   async function setState(
     executor: Executor,
     siteId: string,
@@ -119,36 +142,10 @@ export function catalogStore(database: Database, clock: Clock) {
     transaction: <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
       database.db.transaction().execute(work),
 
-    /**
-     * PostgreSQL row locks in one global order (variant rows, then the product) so product writes
-     * and stock reservations never deadlock; SQLite runs one transaction at a time anyway. Product
-     * writes keep the variant rows (variant-rows.ts), so these locks hold the rows later written.
-     */
-    async lockProduct(executor: Executor, siteId: string, productId: string, withVariants = true) {
-      if (engine !== 'postgres') return;
-      if (withVariants) await rows.lockVariantRows(executor, siteId, [productId]);
-      await executor
-        .selectFrom('store_products')
-        .select('id')
-        .where('site_id', '=', siteId)
-        .where('id', '=', productId)
-        .forUpdate()
-        .execute();
-    },
-
-    /** `lockProduct` for several products at once, still variants first (multi-product writes). */
-    async lockProducts(executor: Executor, siteId: string, productIds: readonly string[]) {
-      if (engine !== 'postgres' || productIds.length === 0) return;
-      await rows.lockVariantRows(executor, siteId, productIds);
-      await executor
-        .selectFrom('store_products')
-        .select('id')
-        .where('site_id', '=', siteId)
-        .where('id', 'in', productIds)
-        .orderBy('id')
-        .forUpdate()
-        .execute();
-    },
+    lockProducts,
+    /** `lockProducts` for one product; without its variants for a refresh of its stock summary. */
+    lockProduct: (executor: Executor, siteId: string, productId: string, withVariants = true) =>
+      lockProducts(executor, siteId, [productId], withVariants),
 
     async load(executor: Executor, siteId: string, productId: string): Promise<LoadedProduct | undefined> {
       const row = (await selectLoaded.run(executor, siteId, productId)).rows[0];
