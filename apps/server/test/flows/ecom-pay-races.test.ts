@@ -120,6 +120,33 @@ describe.each(engines)('ecom payment races (%s)', (engine) => {
     expect(paid.statusCode, paid.body).toBe(200);
   });
 
+  it('lets a key whose pay died mid-way be retried once it is stale, and only for its checkout', async () => {
+    const visitor = await site.token('visitor');
+    const checkoutId = await checkoutOf(t, visitor, mug.id);
+    const store = t.platform.ecom.store;
+    const long = new Date(t.clock.nowMs() - 1000).toISOString();
+    // The dead process's pay: the key claimed, never finished.
+    expect(await store.claimAttempt(site.id, 'died-key', checkoutId, long)).toBeUndefined();
+    const body = { paymentMethod: 'test', card: CARD_OK };
+    const early = await pay(t, visitor, checkoutId, body, 'died-key');
+    expect([early.statusCode, code(early)]).toEqual([409, 'PAYMENT_IN_PROGRESS']);
+
+    t.clock.advance(3 * 60_000);
+    const other = await checkoutOf(t, visitor, mug.id);
+    const elsewhere = await pay(t, visitor, other, body, 'died-key');
+    expect([elsewhere.statusCode, code(elsewhere)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    const [paid, twin] = await Promise.all([
+      pay(t, visitor, checkoutId, body, 'died-key'),
+      pay(t, visitor, checkoutId, body, 'died-key'),
+    ]);
+    const answers = [paid, twin].map((r) => [r.statusCode, code(r)]);
+    expect(answers).toContainEqual([200, undefined]);
+    expect(await ordersOf(checkoutId)).toHaveLength(1);
+    const replayed = await pay(t, visitor, checkoutId, body, 'died-key');
+    expect(replayed.statusCode, replayed.body).toBe(200);
+    expect(replayed.data.order.id).toBe((paid.statusCode === 200 ? paid : twin).data.order.id);
+  });
+
   it('captures once when an authorised order is marked paid 10 times at once', async () => {
     const order = await authorisedOrder();
     const race = burst(Array.from({ length: 10 }, () => () => markPaid(order.id)));

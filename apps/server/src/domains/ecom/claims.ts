@@ -18,6 +18,10 @@ import type { ClaimSubject } from './store.ts';
  */
 export const CLAIM_STALE_MS = 2 * 60_000;
 
+/** The time before which a claim (or a pay's idempotency key still in progress) is stale. */
+export const staleBefore = (deps: EcomDeps) =>
+  new Date(deps.clock.now().getTime() - CLAIM_STALE_MS).toISOString();
+
 /** Runs `work` holding the claim of `subjectId`; throws `refused()` when another call holds it. */
 export async function withPaymentClaim<T>(
   deps: EcomDeps,
@@ -28,8 +32,7 @@ export async function withPaymentClaim<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const token = randomUUID();
-  const staleBefore = new Date(deps.clock.now().getTime() - CLAIM_STALE_MS).toISOString();
-  if (!(await deps.store.claimPayment(siteId, subject, subjectId, token, staleBefore))) throw refused();
+  if (!(await deps.store.claimPayment(siteId, subject, subjectId, token, staleBefore(deps)))) throw refused();
   try {
     return await work();
   } finally {

@@ -146,8 +146,13 @@ export function ecomStore(database: Database, clock: Clock) {
       return Number(row.last_number);
     },
 
-    /** Claims an idempotency key; answers the existing attempt when the key was seen before. */
-    async claimAttempt(siteId: string, key: string, checkoutId: string) {
+    /**
+     * Claims an idempotency key; answers the existing attempt when the key was seen before. An attempt
+     * of the same checkout still in progress since before `staleBefore` was left by a process that died
+     * mid-pay: it is taken over (one statement, so two retries never both take it), and the provider,
+     * given the same key, tells a charge it already made.
+     */
+    async claimAttempt(siteId: string, key: string, checkoutId: string, staleBefore: string) {
       const now = clock.now().toISOString();
       try {
         await db
@@ -165,6 +170,16 @@ export function ecomStore(database: Database, clock: Clock) {
         return undefined;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
+        const takenOver = await db
+          .updateTable('ecom_payment_attempts')
+          .set({ updated_date: now })
+          .where('site_id', '=', siteId)
+          .where('idempotency_key', '=', key)
+          .where('checkout_id', '=', checkoutId)
+          .where('status', '=', 'IN_PROGRESS')
+          .where('updated_date', '<', staleBefore)
+          .executeTakeFirst();
+        if (Number(takenOver.numUpdatedRows) === 1) return undefined;
         const row = await db
           .selectFrom('ecom_payment_attempts')
           .selectAll()

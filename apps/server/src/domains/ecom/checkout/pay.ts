@@ -13,7 +13,7 @@
  * If the transaction fails (stock ran out, coupon used up) the charge is refunded.
  */
 import { AppError, ValidationError } from '../../../lib/errors.ts';
-import { withPaymentClaim } from '../claims.ts';
+import { staleBefore, withPaymentClaim } from '../claims.ts';
 import type { EcomDeps } from '../context.ts';
 import { ecomErrors } from '../errors.ts';
 import { formatMoney } from '../money.ts';
@@ -69,7 +69,7 @@ export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Chec
   const provider = deps.payments[input.paymentMethod];
   const key = input.idempotencyKey;
   if (key) {
-    const seen = await deps.store.claimAttempt(siteId, key, checkout.id);
+    const seen = await deps.store.claimAttempt(siteId, key, checkout.id, staleBefore(deps));
     if (seen) {
       if (seen.checkoutId !== checkout.id) throw ecomErrors.idempotencyKeyReused(key);
       if (seen.status === 'IN_PROGRESS' || !seen.response) throw ecomErrors.paymentInProgress(key);
