@@ -18,8 +18,9 @@ import { screenshots } from './harness.ts';
 
 /**
  * The hosted checkout in a real browser when things go wrong (set-up in checkout-setup.ts): lost
- * answers while paying (one order, one idempotency key), and unknown, incomplete, foreign and
- * expired links, also when the link expires while the page is open. Screenshots go to
+ * answers while paying (one order, one idempotency key), an item no longer sold by the time of
+ * paying, another payment of the checkout running, and unknown, incomplete, foreign and expired
+ * links, also when the link expires while the page is open. Screenshots go to
  * PLAZA_HOSTED_SHOTS. Placing orders: checkout-orders.test.ts.
  */
 
@@ -63,6 +64,69 @@ describeCheckout('checkout failures', () => {
     expect(payKeys).toHaveLength(2);
     expect(payKeys[0]).toMatch(/^hosted-[0-9a-f]{32}$/);
     expect(payKeys[1]).toBe(payKeys[0]);
+    await page.context().close();
+  }, 60_000);
+
+  it('says when an item sold out meanwhile, charges nothing and leads back to the store', async () => {
+    const tote = line('Canvas Tote', 1);
+    const session = await checkoutSession([tote]);
+    const page = await newPage();
+    await page.goto(session.fullUrl);
+    await page.getByText('Canvas Tote').waitFor();
+    await page.getByLabel('E-mail').fill('fay@example.com');
+    await page.getByRole('radio', { name: /Store pickup/ }).check();
+    await fillCard(page, CARD.ok);
+    const hide = (visible: boolean) =>
+      plaza.call(
+        'PATCH',
+        `/stores/v1/products/${tote.catalogReference.catalogItemId}`,
+        { product: { visible } },
+        plaza.site.adminKey,
+      );
+    expect((await hide(false)).status).toBe(200);
+    try {
+      await payButton(page).click();
+      const alert = page.getByRole('alert');
+      await alert
+        .getByText('Some items sold out or are no longer sold while you were checking out.')
+        .waitFor();
+      expect(await alert.textContent()).toContain('No money was taken.');
+      expect(await alert.getByRole('link', { name: 'Back to the store' }).getAttribute('href')).toBe(shopUrl);
+      expect(await ordersOf(session.checkoutId)).toEqual([]);
+      await screenshots(page, shotsDir, 'checkout-sold-out');
+    } finally {
+      expect((await hide(true)).status).toBe(200);
+    }
+    await page.context().close();
+  }, 60_000);
+
+  it('waits while another payment of the checkout runs, then pays once it is over', async () => {
+    const session = await checkoutSession([line('Canvas Tote', 2)]);
+    const page = await newPage();
+    await page.goto(session.fullUrl);
+    await page.getByText('Canvas Tote').waitFor();
+    await page.getByLabel('E-mail').fill('gus@example.com');
+    await page.getByRole('radio', { name: /Store pickup/ }).check();
+    await fillCard(page, CARD.ok);
+    // Another tab's pay holds the checkout's payment claim.
+    const store = plaza.t.platform.ecom.store;
+    const never = new Date(0).toISOString();
+    expect(await store.claimPayment(plaza.site.id, 'checkout', session.checkoutId, 'other-tab', never)).toBe(
+      true,
+    );
+
+    await payButton(page).click();
+    await page
+      .getByRole('alert')
+      .getByText('Another payment of this order is being processed.')
+      .waitFor({ timeout: 15_000 });
+    expect(await ordersOf(session.checkoutId)).toEqual([]);
+    await screenshots(page, shotsDir, 'checkout-other-payment');
+
+    await store.releasePayment(plaza.site.id, 'checkout', session.checkoutId, 'other-tab');
+    await payButton(page).click();
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    expect(await ordersOf(session.checkoutId)).toHaveLength(1);
     await page.context().close();
   }, 60_000);
 
