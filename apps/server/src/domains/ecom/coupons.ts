@@ -5,6 +5,7 @@
  */
 
 import { parseMask } from '../../db/documents.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Caller } from '../../http/access.ts';
 import { type AppError, invalidField } from '../../lib/errors.ts';
 import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
@@ -12,7 +13,6 @@ import { NEWEST_FIRST, withDefaultSort } from '../../query/index.ts';
 import type { EcomDeps } from './context.ts';
 import { ecomErrors } from './errors.ts';
 import { currencyDigits, formatMoney, parseMoney, percentToMicros, toDecimalString } from './money.ts';
-import { isUniqueViolation } from './store.ts';
 import type { CouponRule } from './totals.ts';
 
 export interface CouponFields {

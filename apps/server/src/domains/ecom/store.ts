@@ -5,6 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -58,11 +59,6 @@ export type AttemptStatus = 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED';
 
 /** What a payment claim guards: a checkout being paid, or an order being marked paid or cancelled. */
 export type ClaimSubject = 'checkout' | 'order';
-
-export const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-};
 
 // Every cart call looks the caller's cart up: built and compiled once (db/prepared.ts).
 const selectCart = prepared(2, (db, site, owner) =>

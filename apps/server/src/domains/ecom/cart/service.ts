@@ -1,4 +1,6 @@
 /** The current-cart calls of map 9 (the caller's own cart) and the sign-in hand-over. */
+
+import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -8,7 +10,6 @@ import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { currencyDigits, parseMoney } from '../money.ts';
 import { isChosenShipping, rulesOf } from '../settings.ts';
-import { isUniqueViolation } from '../store.ts';
 import { type CatalogReferenceInput, itemKeyOf, lookUpOptions, type StoredLine } from './lines.ts';
 import { estimateOf } from './rendered.ts';
 import {

@@ -3,6 +3,7 @@
  * lines re-read from the catalog, the coupon re-checked, totals without a destination.
  */
 import type { SystemFields } from '../../../db/documents.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -14,7 +15,6 @@ import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { multiPriceJson, toDecimalString } from '../money.ts';
 import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
-import { isUniqueViolation } from '../store.ts';
 import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
 import {
   type LineSnapshot,

@@ -12,6 +12,8 @@
  * confirmation e-mail.
  * If the transaction fails (stock ran out, coupon used up) the charge is refunded.
  */
+
+import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, ValidationError } from '../../../lib/errors.ts';
 import { staleBefore, withPaymentClaim } from '../claims.ts';
 import type { EcomDeps } from '../context.ts';
@@ -20,7 +22,6 @@ import { formatMoney } from '../money.ts';
 import { buildOrder, type Order, type StoredOrder, sendConfirmation, stockLines } from '../orders.ts';
 import type { CardInput, ChargeResult } from '../payments/index.ts';
 import { rulesOf, type StoreRules } from '../settings.ts';
-import { isUniqueViolation } from '../store.ts';
 import {
   type Checkout,
   checkoutFor,

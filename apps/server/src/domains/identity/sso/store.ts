@@ -1,13 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import type { IdpConnectionsTable, Schema, SsoStatesTable } from '../../../db/schema.ts';
 
 export type ConnectionRow = Selectable<IdpConnectionsTable>;
 export type StateRow = Selectable<SsoStatesTable>;
-
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /** Tables of migration 0005: connections, pending sign-ins, subject links, used ID tokens. */
 export function ssoStore(db: Kysely<Schema>) {

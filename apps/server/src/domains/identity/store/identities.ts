@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/connect.ts';
 import { type DocumentKind, documentStore, type SystemFields } from '../../../db/documents.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Schema } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { identityErrors } from '../errors.ts';
@@ -40,11 +41,6 @@ export const identityKind: DocumentKind = {
     'email.address': { column: 'email', type: 'string', nullable: false },
     'status.name': { column: 'status', type: 'string', nullable: false },
   },
-};
-
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 };
 
 /** Members of each site. E-mails are stored lower-cased, so uniqueness is case-insensitive. */

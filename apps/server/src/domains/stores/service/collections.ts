@@ -1,8 +1,10 @@
 /** Collections: CRUD, membership (kept on each product's `collectionIds`) and the slug read. */
+
+import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import { wrapRaw } from '../../../lib/raw-json.ts';
 import { storesErrors } from '../errors.ts';
-import { isAdmin, isUniqueViolation, mutateInTransaction, type StoresDeps, siteInfo } from './context.ts';
+import { isAdmin, mutateInTransaction, type StoresDeps, siteInfo } from './context.ts';
 import { freeSlug, recountCollection } from './products.ts';
 
 export interface CollectionInput {

@@ -1,4 +1,6 @@
 /** What every catalog use case shares: dependencies, the caller's view, and the product write cycle. */
+
+import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { getSite, type SitesDeps } from '../../sites/index.ts';
@@ -27,11 +29,6 @@ export async function siteInfo(deps: StoresDeps, siteId: string): Promise<SiteIn
   const siteUrl = typeof site.settings.siteUrl === 'string' ? site.settings.siteUrl : '';
   return { currency: site.currency, siteUrl };
 }
-
-export const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /** Variant stock follows the product's `trackInventory`: counted (0 when new) or not (NULL). */
 export function normaliseStock(state: ProductState, stock: StockMap) {

@@ -1,4 +1,6 @@
 /** Product writes (create, update, delete, small removals) and the product reads. */
+
+import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -14,7 +16,6 @@ import type { Executor, ProductRead } from '../store.ts';
 import { regenerateVariants } from '../variants.ts';
 import {
   isAdmin,
-  isUniqueViolation,
   merchantView,
   mutateProduct,
   normaliseStock,
