@@ -19,9 +19,9 @@ import { screenshots } from './harness.ts';
 /**
  * The hosted checkout in a real browser when things go wrong (set-up in checkout-setup.ts): lost
  * answers while paying (one order, one idempotency key), an item no longer sold by the time of
- * paying, another payment of the checkout running, and unknown, incomplete, foreign and expired
- * links, also when the link expires while the page is open. Screenshots go to
- * PLAZA_HOSTED_SHOTS. Placing orders: checkout-orders.test.ts.
+ * paying, another payment of the checkout running, a pay broken off by a busy store, and unknown,
+ * incomplete, foreign and expired links, also when the link expires while the page is open.
+ * Screenshots go to PLAZA_HOSTED_SHOTS. Placing orders: checkout-orders.test.ts.
  */
 
 describeCheckout('checkout failures', () => {
@@ -126,6 +126,36 @@ describeCheckout('checkout failures', () => {
     await store.releasePayment(plaza.site.id, 'checkout', session.checkoutId, 'other-tab');
     await payButton(page).click();
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    expect(await ordersOf(session.checkoutId)).toHaveLength(1);
+    await page.context().close();
+  }, 60_000);
+
+  it('pays again by itself when the store broke the pay off for other orders', async () => {
+    const session = await checkoutSession([line('Canvas Tote', 1)]);
+    const page = await newPage();
+    let refused = 0;
+    await page.route('**/checkout/pay', async (route) => {
+      if (refused++ > 0) return route.continue();
+      // What the server answers when the database broke the order's transaction off (a deadlock).
+      return route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Another request changed the same data at the same moment',
+          details: {
+            applicationError: { code: 'CONCURRENT_CHANGE', description: 'send it again', data: {} },
+          },
+        }),
+      });
+    });
+    await page.goto(session.fullUrl);
+    await page.getByText('Canvas Tote').waitFor();
+    await page.getByLabel('E-mail').fill('hal@example.com');
+    await page.getByRole('radio', { name: /Store pickup/ }).check();
+    await fillCard(page, CARD.ok);
+    await payButton(page).click();
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    expect(refused).toBe(2);
     expect(await ordersOf(session.checkoutId)).toHaveLength(1);
     await page.context().close();
   }, 60_000);

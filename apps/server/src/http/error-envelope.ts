@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isConcurrencyFailure, isLockTimeout } from '../db/errors.ts';
 import { AppError, ValidationError } from '../lib/errors.ts';
 import { fieldViolationsFromAjv } from './validation.ts';
 
@@ -77,6 +78,25 @@ export function toEnvelope(error: unknown): { status: number; envelope: Envelope
       envelope: appEnvelope(error.code, error.message, error.description, error.data),
     };
   }
+  // Rolled back for another request's sake, not for anything wrong with this one: worth sending again.
+  if (isConcurrencyFailure(error))
+    return {
+      status: 409,
+      envelope: appEnvelope(
+        'CONCURRENT_CHANGE',
+        'Another request changed the same data at the same moment',
+        'This request was stopped so that the other could finish; send it again.',
+      ),
+    };
+  if (isLockTimeout(error))
+    return {
+      status: 503,
+      envelope: appEnvelope(
+        'DATABASE_BUSY',
+        'The data is busy with other requests',
+        'This request waited too long for other requests to finish; send it again in a moment.',
+      ),
+    };
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) {
     const violations = fieldViolationsFromAjv(fastifyError.validation as never);
@@ -172,6 +192,7 @@ export function installErrorEnvelope(app: FastifyInstance) {
       (envelope.details.applicationError as { data: Record<string, unknown> }).data = {
         requestId: request.id,
       };
+    if (status === 503) reply.header('retry-after', '1');
     return reply.status(status).type('application/json').send(envelope);
   });
 

@@ -29,13 +29,21 @@ describe.each(engines)('error envelope (%s)', (engine) => {
           app: 'stores',
           summary: 'Needs stores.',
         } as const;
+        // The codes the drivers give a deadlock and a lock wait that ran out (db/errors.test.ts).
+        const deadlock = { ...boom, name: 'deadlock', paths: ['/test/v1/deadlock'] } as const;
+        const lockTimeout = { ...boom, name: 'lockTimeout', paths: ['/test/v1/lock-timeout'] } as const;
+        const failing = (message: string, code: string) => () => {
+          throw Object.assign(new Error(message), { code });
+        };
         registerCalls(
           app,
-          callModule('test', [boom, storesOnly], {
+          callModule('test', [boom, storesOnly, deadlock, lockTimeout], {
             explode: () => {
               throw new Error('secret internal detail at /srv/plaza/file.ts:12');
             },
             storesOnly: () => ({}),
+            deadlock: failing('deadlock detected', engine === 'postgres' ? '40P01' : '40001'),
+            lockTimeout: failing('database is locked', engine === 'postgres' ? '55P03' : 'SQLITE_BUSY'),
           }),
           platform.authenticator,
         );
@@ -281,6 +289,19 @@ describe.each(engines)('error envelope (%s)', (engine) => {
     expect(response.data.details.applicationError.data.requestId).toBe(response.headers['x-wix-request-id']);
     expect(response.body).not.toContain('secret');
     expect(response.body).not.toContain('file.ts');
+  });
+
+  it('answers a transaction broken off for another one with 409, and a lock wait that ran out with 503', async () => {
+    const call = async (url: string) =>
+      t.call({ method: 'POST', url, auth: await site.token('visitor'), payload: {} });
+    const deadlock = await call('/test/v1/deadlock');
+    expect(deadlock.statusCode).toBe(409);
+    expectEnvelope(deadlock, 'CONCURRENT_CHANGE');
+    expect(deadlock.data.details.applicationError.description).toContain('send it again');
+    const busy = await call('/test/v1/lock-timeout');
+    expect(busy.statusCode).toBe(503);
+    expectEnvelope(busy, 'DATABASE_BUSY');
+    expect(busy.headers['retry-after']).toBe('1');
   });
 
   it('sends a request id on successful answers too', async () => {

@@ -48,6 +48,15 @@ describe('describeCheckoutError', () => {
     const other = describeCheckoutError(app(409, 'CHECKOUT_PAYMENT_IN_PROGRESS'), 'pay');
     expect(other).toMatchObject({ settled: false, next: 'retry-soon' });
     expect(other.summary).toMatch(/No money was taken/);
+    for (const [status, code] of [
+      [409, 'CONCURRENT_CHANGE'],
+      [503, 'DATABASE_BUSY'],
+    ] as const) {
+      const busy = describeCheckoutError(app(status, code), 'pay');
+      expect(busy).toMatchObject({ settled: false, next: 'retry-soon' });
+      expect(busy.summary).toMatch(/busy.*not be charged twice/);
+      expect(describeCheckoutError(app(status, code), 'update')).toMatchObject({ settled: true });
+    }
     // Saving details is no payment: nothing to be unsure about.
     expect(describeCheckoutError(new ApiError(0, 'NETWORK', 'x', 'x'), 'update').summary).not.toMatch(
       /charged/,

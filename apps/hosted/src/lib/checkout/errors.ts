@@ -1,8 +1,8 @@
 /**
  * Failed checkout calls in words a buyer can act on (codes: apps/server ecom errors, map 4.3), and
  * whether the answer settles the payment attempt: a refusal does, while a lost answer (network,
- * 5xx) or a payment in progress (PAYMENT_IN_PROGRESS, CHECKOUT_PAYMENT_IN_PROGRESS) does not, so the
- * next press of Pay reuses the idempotency key.
+ * 5xx), a payment in progress (PAYMENT_IN_PROGRESS, CHECKOUT_PAYMENT_IN_PROGRESS) or a busy store
+ * (CONCURRENT_CHANGE, DATABASE_BUSY) does not, so the next press of Pay reuses the idempotency key.
  */
 import type { ApiError } from '../../api.ts';
 import type { AddressField } from './address.ts';
@@ -114,6 +114,18 @@ export function describeCheckoutError(error: unknown, context: 'pay' | 'update')
         settled: false,
         next: 'retry-soon',
       };
+    case 'CONCURRENT_CHANGE':
+    case 'DATABASE_BUSY':
+      // The server broke the call off for other requests at the same moment: the same call can succeed.
+      return paying
+        ? {
+            summary:
+              'The store is busy with other orders at this moment. Wait a moment, then press Pay again: you will not be charged twice.',
+            fields: {},
+            settled: false,
+            next: 'retry-soon',
+          }
+        : { summary: 'The store is busy at this moment. Try again.', fields: {}, settled: true };
     case 'CHECKOUT_ALREADY_COMPLETED':
       return { summary: 'This order was already placed.', fields: {}, settled: true, next: 'thank-you' };
     case 'REDIRECT_SESSION_EXPIRED':

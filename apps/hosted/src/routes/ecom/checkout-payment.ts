@@ -1,7 +1,13 @@
 import { ApiError, api, paths } from '../../api.ts';
 import type { HostedCheckout, PayAnswer, ThankYouData } from '../../lib/checkout/types.ts';
 
-const IN_PROGRESS = new Set(['PAYMENT_IN_PROGRESS', 'CHECKOUT_PAYMENT_IN_PROGRESS']);
+/** Refusals that a retry of the same pay a moment later may not meet. */
+const TRY_AGAIN_SOON = new Set([
+  'PAYMENT_IN_PROGRESS',
+  'CHECKOUT_PAYMENT_IN_PROGRESS',
+  'CONCURRENT_CHANGE',
+  'DATABASE_BUSY',
+]);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,9 +23,10 @@ export async function payWithKey(sessionId: string, key: string, body: object): 
         headers: { 'idempotency-key': key },
       });
     } catch (error) {
-      // Another press of the same attempt is still running (its answer comes with the same key), or
-      // another attempt at this checkout (then the retry pays, or finds the order placed).
-      if (tries < 4 && error instanceof ApiError && IN_PROGRESS.has(error.code)) {
+      // Another press of the same attempt is still running (its answer comes with the same key),
+      // another attempt at this checkout (then the retry pays, or finds the order placed), or the
+      // store broke the pay off for other requests (nothing of it kept: the retry pays).
+      if (tries < 4 && error instanceof ApiError && TRY_AGAIN_SOON.has(error.code)) {
         await pause(800 * tries);
         continue;
       }
