@@ -1,13 +1,6 @@
-import { ApiError, api, paths } from '../../api.ts';
+import { api, paths } from '../../api.ts';
+import { describeCheckoutError } from '../../lib/checkout/errors.ts';
 import type { HostedCheckout, PayAnswer, ThankYouData } from '../../lib/checkout/types.ts';
-
-/** Refusals that a retry of the same pay a moment later may not meet. */
-const TRY_AGAIN_SOON = new Set([
-  'PAYMENT_IN_PROGRESS',
-  'CHECKOUT_PAYMENT_IN_PROGRESS',
-  'CONCURRENT_CHANGE',
-  'DATABASE_BUSY',
-]);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,7 +19,7 @@ export async function payWithKey(sessionId: string, key: string, body: object): 
       // Another press of the same attempt is still running (its answer comes with the same key),
       // another attempt at this checkout (then the retry pays, or finds the order placed), or the
       // store broke the pay off for other requests (nothing of it kept: the retry pays).
-      if (tries < 4 && error instanceof ApiError && TRY_AGAIN_SOON.has(error.code)) {
+      if (tries < 4 && describeCheckoutError(error, 'pay').next === 'retry-soon') {
         await pause(800 * tries);
         continue;
       }

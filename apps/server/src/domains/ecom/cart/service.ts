@@ -1,5 +1,4 @@
 /** The current-cart calls of map 9 (the caller's own cart) and the sign-in hand-over. */
-
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import { invalidField } from '../../../lib/errors.ts';

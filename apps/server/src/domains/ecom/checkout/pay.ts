@@ -12,7 +12,6 @@
  * confirmation e-mail.
  * If the transaction fails (stock ran out, coupon used up) the charge is refunded.
  */
-
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, ValidationError } from '../../../lib/errors.ts';
 import { staleBefore, withPaymentClaim } from '../claims.ts';

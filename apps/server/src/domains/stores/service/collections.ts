@@ -1,5 +1,4 @@
 /** Collections: CRUD, membership (kept on each product's `collectionIds`) and the slug read. */
-
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import { wrapRaw } from '../../../lib/raw-json.ts';

@@ -1,5 +1,4 @@
 /** What every catalog use case shares: dependencies, the caller's view, and the product write cycle. */
-
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import type { Clock } from '../../../lib/clock.ts';

@@ -1,5 +1,4 @@
 /** Product writes (create, update, delete, small removals) and the product reads. */
-
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import { invalidField } from '../../../lib/errors.ts';
