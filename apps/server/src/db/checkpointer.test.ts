@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCheckpointer } from './checkpointer.ts';
@@ -39,10 +41,51 @@ describe('background checkpoints (SQLite file)', () => {
     }
   });
 
+  it('starts the log over itself once all of it is copied, and leaves a quiet database alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plaza-checkpoint-'));
+    dirs.push(dir);
+    const sqlite = new SQLite(join(dir, 'plaza.sqlite'));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    const checkpointer = startCheckpointer(sqlite, () => {}, 20);
+    const restarts = () => sqlite.prepare('select restarts from wal_restarts').pluck().get() as number;
+    const restartedAfter = async (count: number) => {
+      const deadline = Date.now() + 5000;
+      while (restarts() === count && Date.now() < deadline) await sleep(10);
+      return restarts();
+    };
+    try {
+      sqlite.exec('create table notes (id integer primary key, body text not null)');
+      const insert = sqlite.prepare('insert into notes (body) values (?)');
+      for (let i = 0; i < 20; i++) insert.run('x'.repeat(2000));
+      const first = await restartedAfter(0);
+      expect(first).toBeGreaterThan(0);
+      // The log holds the restart's one page, not copied yet: the next commit appends to it (no
+      // restart, no sync of a new header) instead of starting the log over.
+      const [state] = sqlite.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>;
+      expect(state!.log).toBe(1);
+
+      await sleep(200); // ten rounds without a write
+      expect(restarts()).toBe(first);
+
+      insert.run('after the pause');
+      expect(await restartedAfter(first)).toBe(first + 1);
+    } finally {
+      await checkpointer.stop();
+      sqlite.close();
+    }
+  });
+
   it('says when the worker cannot work, so that SQLite checkpoints again', async () => {
-    const failed = new Promise<void>((resolve) => {
-      startCheckpointer(join(tmpdir(), 'plaza-no-such-dir', 'x', 'plaza.sqlite'), () => resolve());
-    });
-    await expect(failed).resolves.toBeUndefined();
+    // The worker opens the database by its name: a memory database of its own, without the table it writes.
+    const sqlite = new SQLite(':memory:');
+    try {
+      const failed = new Promise<void>((resolve) => {
+        startCheckpointer(sqlite, () => resolve());
+      });
+      await expect(failed).resolves.toBeUndefined();
+    } finally {
+      sqlite.close();
+    }
   });
 });

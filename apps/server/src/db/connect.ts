@@ -50,7 +50,7 @@ function connectSqlite(file: string): Database {
   const checkpointer =
     file === ':memory:'
       ? undefined
-      : startCheckpointer(file, () => sqlite.pragma('wal_autocheckpoint = 1000'));
+      : startCheckpointer(sqlite, () => sqlite.pragma('wal_autocheckpoint = 1000'));
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 10000');
   // Moves when another connection commits, never for this one's own commits or for the checkpointer's
   // passive checkpoints (~1 µs to read).
