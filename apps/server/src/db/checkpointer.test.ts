@@ -76,6 +76,31 @@ describe('background checkpoints (SQLite file)', () => {
     }
   });
 
+  it('lets a transaction that has read still write while the log is started over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plaza-checkpoint-'));
+    dirs.push(dir);
+    const file = join(dir, 'plaza.sqlite');
+    const database = await connect({ sqliteFile: file });
+    const checkpointerConnection = new SQLite(file, { timeout: 0 });
+    try {
+      await sql`create table notes (id integer primary key, body text not null)`.execute(database.db);
+      await database.db.transaction().execute(async (trx) => {
+        await sql`select count(*) from notes`.execute(trx);
+        // The checkpointer's restart commit meanwhile: it waits for the transaction (and the next
+        // round tries again) instead of leaving the transaction unable to write.
+        expect(() =>
+          checkpointerConnection.prepare('update wal_restarts set restarts = restarts + 1').run(),
+        ).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+        await sql`insert into notes (body) values ('written')`.execute(trx);
+      });
+      const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(database.db);
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      checkpointerConnection.close();
+      await database.close();
+    }
+  });
+
   it('says when the worker cannot work, so that SQLite checkpoints again', async () => {
     // The worker opens the database by its name: a memory database of its own, without the table it writes.
     const sqlite = new SQLite(':memory:');

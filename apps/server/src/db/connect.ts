@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.ts';
 import type { Schema } from './schema.ts';
@@ -58,7 +58,10 @@ function connectSqlite(file: string): Database {
   const writes = writeLog(() => dataVersion.get() as number);
   const statements = withStatementCache(sqlite);
   const dialect = new SqliteDialect({ database: statements });
-  const db = new Kysely<Schema>({ dialect: trackingWrites(dialect, writes) });
+  // A transaction takes the write lock as it begins, not at its first write: one that has read could not
+  // write at all once another connection had committed meanwhile (SQLITE_BUSY_SNAPSHOT, which no busy
+  // timeout waits out). Another process, or the checkpointer starting the log over, then waits instead.
+  const db = new Kysely<Schema>({ dialect: trackingWrites(dialect, writes, BEGIN_IMMEDIATE) });
   const direct = directSqlite(sqlite, statements.prepare, writes.wrote, (work) =>
     db.connection().execute(async () => work()),
   );
@@ -70,6 +73,8 @@ function connectSqlite(file: string): Database {
   };
   return { engine: 'sqlite', db, writes, close };
 }
+
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
 
 const directByDb = new WeakMap<Kysely<Schema>, DirectSqlite>();
 

@@ -72,7 +72,7 @@ describe('direct SQLite statements and group commit', () => {
     ]);
     expect(bodies()[1]).toBe('one');
     expect(await settled).toEqual([true, true, true]);
-    expect(prepared.filter((text) => text === 'begin')).toHaveLength(1);
+    expect(prepared.filter((text) => text === 'begin immediate')).toHaveLength(1);
     expect(prepared.filter((text) => text === 'commit')).toHaveLength(1);
     expect(bodies()).toEqual({ 1: 'one*', 2: 'two*', 3: 'three*', 10: 'ten', 11: 'eleven' });
     expect(written).toEqual([new Set(['notes'])]);

@@ -194,6 +194,6 @@ const raw = (sql: string): CompiledQuery => ({
   query: undefined as never,
   queryId: undefined as never,
 });
-const BEGIN = raw('begin');
+const BEGIN = raw('begin immediate');
 const COMMIT = raw('commit');
 const ROLLBACK = raw('rollback');

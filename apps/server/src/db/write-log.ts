@@ -1,4 +1,4 @@
-import type { DatabaseConnection, Dialect, Driver, OperationNode } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, OperationNode } from 'kysely';
 
 /**
  * Per-table counters of the writes made through this process's connection(s). A cache of something
@@ -95,7 +95,12 @@ export function writtenTables(node: OperationNode, sql: string): WrittenTables {
 }
 
 /** The dialect with its connections reporting what they write to `log` (see WriteLog). */
-export function trackingWrites(dialect: Dialect, log: WriteLogWriter): Dialect {
+export function trackingWrites(
+  dialect: Dialect,
+  log: WriteLogWriter,
+  /** The statement that begins a transaction, instead of the driver's own. */
+  begin?: CompiledQuery,
+): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
@@ -143,7 +148,8 @@ export function trackingWrites(dialect: Dialect, log: WriteLogWriter): Dialect {
         acquireConnection: async () => wrap(await driver.acquireConnection()),
         async beginTransaction(connection, settings) {
           pending.set(connection, new Set());
-          await driver.beginTransaction(unwrap(connection), settings);
+          if (begin) await unwrap(connection).executeQuery(begin);
+          else await driver.beginTransaction(unwrap(connection), settings);
         },
         async commitTransaction(connection) {
           try {
