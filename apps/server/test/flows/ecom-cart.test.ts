@@ -81,6 +81,29 @@ describe.each(engines)('ecom current cart (%s)', (engine) => {
     expect(again.buyerInfo.visitorId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps the same variant with other typed options on a line of its own', async () => {
+    const visitor = await site.token('visitor');
+    const choices = { Size: 'Medium', Color: 'Black' };
+    await addLines(t, visitor, [
+      line(shirt.id, 1, { options: choices, customTextFields: { Engraving: 'Alice' } }),
+    ]);
+    const two = await addLines(t, visitor, [
+      line(shirt.id, 1, { options: choices, customTextFields: { Engraving: 'Bob' } }),
+    ]);
+    expect(two.lineItems.map((l: { catalogReference: unknown }) => l.catalogReference)).toEqual([
+      expect.objectContaining({ options: { options: choices, customTextFields: { Engraving: 'Alice' } } }),
+      expect.objectContaining({ options: { options: choices, customTextFields: { Engraving: 'Bob' } } }),
+    ]);
+    // The same options in another order, and the variant named by the choices: the first line again.
+    const merged = await addLines(t, visitor, [
+      line(shirt.id, 1, {
+        customTextFields: { Engraving: 'Alice' },
+        options: { Color: 'Black', Size: 'Medium' },
+      }),
+    ]);
+    expect(merged.lineItems.map((l: { quantity: number }) => l.quantity)).toEqual([2, 1]);
+  });
+
   it('serves the same cart under every alias of map 9', async () => {
     const visitor = await site.token('visitor');
     await addLines(t, visitor, [line(mug.id)]);

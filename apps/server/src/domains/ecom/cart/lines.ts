@@ -20,7 +20,7 @@ export interface StoredLine {
   /** Name when added, shown if the item disappears from the catalog. */
   name: string;
   variantId?: string;
-  /** Same-item key: catalog, item and variant (or options). */
+  /** Same-item key: catalog, item and variant (or options), and the options the variant does not stand for. */
   itemKey: string;
 }
 
@@ -58,8 +58,21 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * Lines of the same key are one line: adding the item again raises its quantity. A variant stands for
+ * the choices that picked it (`options.options` or `options.variantId`), not for the rest of the
+ * options (a text the buyer typed, say): the same variant with other such options is another line.
+ */
 export function itemKeyOf(catalogs: CatalogRegistry, reference: CatalogReferenceInput, variantId?: string) {
-  const options = variantId ? `variant:${variantId}` : canonical(reference.options ?? {});
+  let options: string;
+  if (variantId) {
+    const { options: _choices, variantId: _picked, ...rest } = reference.options ?? {};
+    // Without other options the key is the variant alone, as in carts stored before they counted.
+    options =
+      Object.keys(rest).length === 0 ? `variant:${variantId}` : `variant:${variantId}|${canonical(rest)}`;
+  } else {
+    options = canonical(reference.options ?? {});
+  }
   return `${catalogs.keyOf(reference.appId)}|${reference.catalogItemId}|${options}`;
 }
 
