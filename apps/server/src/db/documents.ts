@@ -193,6 +193,28 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
         return (await selectDoc.run(executor, siteId, id)).rows[0]?.doc;
       }
 
+      /** Deletes the entity with its event; its stored JSON as it was, undefined when there was none. */
+      function remove(id: string): Promise<string | undefined> {
+        return inTransaction(async (trx) => {
+          const removed = await (trx as unknown as DocumentDb)
+            .deleteFrom(kind.table)
+            .where('site_id', '=', siteId)
+            .where('id', '=', id)
+            .returning('doc')
+            .executeTakeFirst();
+          if (!removed) return undefined;
+          await recordDomainEvent(trx, {
+            siteId,
+            entityKind: kind.entity,
+            entityId: id,
+            event: 'deleted',
+            payload: { id },
+            occurredDate: deps.clock.now().toISOString(),
+          });
+          return removed.doc;
+        });
+      }
+
       return {
         /** The stored JSON of one entity, or undefined. */
         getRaw,
@@ -300,23 +322,13 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
 
         /** Removes the entity; false when there was none. */
         async delete(id: string): Promise<boolean> {
-          return inTransaction(async (trx) => {
-            const result = await (trx as unknown as DocumentDb)
-              .deleteFrom(kind.table)
-              .where('site_id', '=', siteId)
-              .where('id', '=', id)
-              .executeTakeFirst();
-            if (Number(result.numDeletedRows) === 0) return false;
-            await recordDomainEvent(trx, {
-              siteId,
-              entityKind: kind.entity,
-              entityId: id,
-              event: 'deleted',
-              payload: { id },
-              occurredDate: deps.clock.now().toISOString(),
-            });
-            return true;
-          });
+          return (await remove(id)) !== undefined;
+        },
+
+        /** Removes the entity and answers it as it was when removed; undefined when there was none. */
+        async take<T>(id: string): Promise<(T & SystemFields) | undefined> {
+          const doc = await remove(id);
+          return doc === undefined ? undefined : (JSON.parse(doc) as T & SystemFields);
         },
 
         // Last: on Node 20's V8, properties added after a leading spread are slow to add, and every

@@ -215,6 +215,34 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     expect(await stockOf(t, site, mug.id)).toBe(stock);
   });
 
+  it('moves what was added to the cart after its checkout to a new cart when the checkout is paid', async () => {
+    const cap = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Cap', productOptions: [], priceData: { price: 15 }, stock: { trackInventory: false } }),
+    );
+    const visitor = await site.token('visitor');
+    const paidAlone = await checkoutOf(t, visitor, mug.id, 1);
+    expect((await pay(t, visitor, paidAlone, { paymentMethod: 'test', card: CARD_OK })).statusCode).toBe(200);
+    expect(code(await cart(t, visitor, 'GET'))).toBe('OWNED_CART_NOT_FOUND'); // nothing left: no cart
+
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
+    const spent = (await cart(t, visitor, 'GET')).data.cart;
+    await addLines(t, visitor, [line(mug.id, 2), line(cap.id, 1)]);
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.data.order.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity])).toEqual(
+      [[mug.id, 1]],
+    );
+    const left = (await cart(t, visitor, 'GET')).data.cart;
+    expect(left.id).not.toBe(spent.id);
+    expect(left.checkoutId).toBeUndefined();
+    expect(left.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity])).toEqual([
+      [mug.id, 2],
+      [cap.id, 1],
+    ]);
+  });
+
   it('sells nothing hidden since the checkout was made: refused, the charge given back, stock kept', async () => {
     const lamp = await createProduct(
       t,

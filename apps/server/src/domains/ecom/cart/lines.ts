@@ -230,3 +230,18 @@ export function renderLine(line: LineSnapshot, rules: StoreRules, format: MoneyF
     taxableAddress: { addressType: rules.taxableAddressType },
   };
 }
+
+/**
+ * What of a cart's lines an order did not take: lines added after its checkout was made, and units
+ * added to a line since (the checkout's lines keep the ids of the cart's).
+ */
+export function linesNotOrdered(
+  cartLines: readonly StoredLine[],
+  ordered: readonly Pick<LineSnapshot, 'id' | 'quantity'>[],
+): StoredLine[] {
+  const orderedUnits = new Map(ordered.map((line) => [line.id, line.quantity]));
+  return cartLines.flatMap((line) => {
+    const left = line.quantity - (orderedUnits.get(line.id) ?? 0);
+    return left > 0 ? [{ ...line, quantity: left }] : [];
+  });
+}

@@ -8,12 +8,16 @@
  *
  * Sequence: provider charge (a decline stops here: no order, no stock change) → one transaction:
  * stock of every line (one conditional UPDATE each, through the catalog providers), the coupon
- * use, the next order number, the order insert, the checkout completion and the cart's removal →
+ * use, the next order number, the order insert, the checkout completion and the cart's removal (what
+ * was added to it since the checkout moves to a new cart) →
  * confirmation e-mail.
  * If the transaction fails (stock ran out, coupon used up) the charge is refunded.
  */
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, ValidationError } from '../../../lib/errors.ts';
+import { newId } from '../../../lib/ids.ts';
+import { type LineSnapshot, linesNotOrdered } from '../cart/lines.ts';
+import type { StoredCart } from '../cart/state.ts';
 import { staleBefore, withPaymentClaim } from '../claims.ts';
 import type { EcomDeps } from '../context.ts';
 import { ecomErrors } from '../errors.ts';
@@ -140,6 +144,35 @@ async function orderedFrom(
   return (await deps.store.orders.forSite(siteId, trx).count(filter)) > 0;
 }
 
+/**
+ * The cart is spent once its order exists (as on the platform). Removing it also takes its row lock:
+ * of two checkouts of one cart paid at once, the second finds it gone and the order of the first.
+ * What the buyer added after making the checkout is not lost: it moves to a new cart of theirs.
+ */
+async function spendCart(
+  deps: EcomDeps,
+  siteId: string,
+  trx: Parameters<EcomDeps['store']['carts']['forSite']>[1],
+  cartId: string,
+  ordered: readonly LineSnapshot[],
+  orderId: string,
+) {
+  const carts = deps.store.carts.forSite(siteId, trx);
+  const spent = await carts.take<StoredCart>(cartId);
+  if (!spent) {
+    if (await orderedFrom(deps, siteId, cartId, trx, orderId)) throw ecomErrors.cartAlreadyOrdered(cartId);
+    return;
+  }
+  const left = linesNotOrdered(spent.lineItems, ordered);
+  if (left.length === 0) return;
+  await carts.create<StoredCart>({
+    ownerKey: spent.ownerKey,
+    buyerInfo: spent.buyerInfo,
+    lineItems: left,
+    purchaseFlowId: newId(),
+  });
+}
+
 async function placeOrder(
   deps: EcomDeps,
   siteId: string,
@@ -199,15 +232,7 @@ async function placeOrder(
           { completed: true, orderId: created.id },
           { expectedRevision: checkout.revision },
         );
-      // The cart is spent once its order exists (as on the platform): the buyer starts a new one.
-      // Deleting it also takes its row lock: of two checkouts of one cart paid at once, the second
-      // finds it gone and the order of the first.
-      if (
-        cartId &&
-        !(await deps.store.carts.forSite(siteId, trx).delete(cartId)) &&
-        (await orderedFrom(deps, siteId, cartId, trx, created.id))
-      )
-        throw ecomErrors.cartAlreadyOrdered(cartId);
+      if (cartId) await spendCart(deps, siteId, trx, cartId, internal.lines, created.id);
       return created;
     });
   } catch (error) {
