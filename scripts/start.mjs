@@ -19,7 +19,8 @@ const children = [
     cwd: root,
     stdio: 'inherit',
   }),
-  spawn(process.execPath, ['apps/demo/serve.mjs'], { cwd: root, stdio: 'inherit' }),
+  // The same settings: the demo names the platform's PORT or PUBLIC_URL in its page.
+  spawn(process.execPath, [...envFile, 'apps/demo/serve.mjs'], { cwd: root, stdio: 'inherit' }),
 ];
 
 let stopping = false;

@@ -186,9 +186,18 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await settled(page);
     expect(await example(page, '/store').getAttribute('data-installed')).toBe('true');
     await shoot(page, 'client-id-toast');
+    // On the store, above the phone's "View cart" bar rather than over it.
+    await page.goto(`${env.defaultId.origin}/store`);
+    await page.getByRole('button', { name: /^Add Ceramic Mug/ }).click();
+    const bar = page.locator('[data-cart-bar]');
+    await bar.waitFor();
+    await settled(page);
+    const [barBox, toastBox] = await Promise.all([bar.boundingBox(), toast.boundingBox()]);
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(barBox!.y);
+    await shoot(page, 'client-id-toast-store');
     await toast.getByRole('button', { name: 'Close' }).click();
     await toast.waitFor({ state: 'hidden' });
-    await page.reload();
+    await page.goto(env.defaultId.origin);
     await example(page, '/store').waitFor();
     expect(await page.locator('[data-toast="client-id"]').count()).toBe(0);
   }, 60_000);

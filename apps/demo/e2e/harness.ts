@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../../server/src/seed/demo.ts';
 import { buildTestApp, type TestApp } from '../../server/test/build-test-app.ts';
+import { createSiteServer } from '../site-server.mjs';
 import { demoRoot, repoRoot, viteBuild } from './build.ts';
 
 /**
@@ -65,32 +65,14 @@ async function buildHosted(outDir: string): Promise<string> {
   }
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
-
 export interface StaticSite {
   origin: string;
   close(): Promise<void>;
 }
 
-/** Serves `root` as a single-page app (unknown paths get index.html), as apps/demo/serve.mjs does. */
-export async function serveStatic(root: string, port: number): Promise<StaticSite> {
-  const server: Server = createHttpServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    let file = normalize(join(root, path));
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
-      return;
-    }
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
+/** Serves the build in `dist` as apps/demo/serve.mjs does, naming `apiUrl` in its page. */
+export async function serveStatic(dist: string, port: number, apiUrl: string): Promise<StaticSite> {
+  const server = createSiteServer({ dist, apiUrl });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${port}`,
@@ -171,8 +153,9 @@ export async function startDemoEnvironment(): Promise<DemoEnvironment> {
 
     const [mainDist, defaultDist, badDist] = await Promise.all([
       viteBuild(demoRoot, join(work, 'main'), { VITE_PLAZA_API_URL: api, VITE_PLAZA_CLIENT_ID: clientId }),
+      // Built for a server that is not there: its page, served as `npm start` does, names the real one.
       viteBuild(demoRoot, join(work, 'default'), {
-        VITE_PLAZA_API_URL: api,
+        VITE_PLAZA_API_URL: 'http://127.0.0.1:9',
         VITE_PLAZA_CLIENT_ID: undefined,
       }),
       viteBuild(demoRoot, join(work, 'bad'), {
@@ -181,9 +164,9 @@ export async function startDemoEnvironment(): Promise<DemoEnvironment> {
       }),
     ]);
     statics.push(
-      await serveStatic(mainDist, mainPort),
-      await serveStatic(defaultDist, defaultPort),
-      await serveStatic(badDist, badPort),
+      await serveStatic(mainDist, mainPort, api),
+      await serveStatic(defaultDist, defaultPort, api),
+      await serveStatic(badDist, badPort, api),
     );
 
     return {

@@ -179,7 +179,7 @@ function Store() {
         />
       </div>
       {count > 0 && (
-        <a className={styles.cartBar} href="#cart">
+        <a className={styles.cartBar} href="#cart" data-cart-bar="">
           <span>
             {count} {count === 1 ? 'item' : 'items'} · {cart.data?.subtotal.formattedAmount}
           </span>

@@ -1,0 +1,106 @@
+// The demo storefront's build served as a single-page app on its own origin (serve.mjs, and the e2e
+// tests). Its page names the Plaza server it talks to (`<meta name="plaza-api-url">`, read first by
+// src/config.ts): the one `npm start` runs, at whatever port, without building the demo again.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+const escapeHtml = (text) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+
+/** The Plaza server of `env` (serve.mjs's environment): its API URL, else its public URL, else its port. */
+export function apiUrlOf(env) {
+  const url =
+    env.VITE_PLAZA_API_URL?.trim() || env.PUBLIC_URL?.trim() || `http://localhost:${env.PORT || 4000}`;
+  return url.replace(/\/+$/, '');
+}
+
+const placeholder = (apiUrl) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Plaza demo site</title>
+    <style>
+      body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #1d2433; background: #f6f7fb; }
+      main { max-width: 40rem; margin: 12vh auto; margin-inline: max(1rem, calc((100% - 44rem) / 2)); padding: 2rem; background: #fff; border-radius: 12px; box-shadow: 0 1px 4px #0001; }
+      h1 { margin-top: 0; font-size: 1.6rem; }
+      code { background: #eef1f7; padding: 0.1rem 0.35rem; border-radius: 4px; }
+      a { color: #3a5bd9; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>Plaza demo site</h1>
+      <p>The storefront is not built yet. Build it with <code>npm run build -w @plaza/demo</code> and restart.</p>
+      <p>The platform: <a href="${escapeHtml(apiUrl)}/docs">API reference</a> · <a href="${escapeHtml(apiUrl)}/healthz">health</a></p>
+    </main>
+  </body>
+</html>`;
+
+/**
+ * Serves `dist` (a Vite build of the demo) naming `apiUrl` in its page; unknown paths are routes of
+ * the app (index.html), missing files under /assets are real 404s. Until a build exists, a
+ * placeholder page says how to make one.
+ */
+export function createSiteServer({ dist, apiUrl }) {
+  const root = resolve(dist);
+  const indexFile = join(root, 'index.html');
+  const built = existsSync(indexFile);
+  const page = built
+    ? readFileSync(indexFile, 'utf8').replace(
+        '<head>',
+        `<head>\n    <meta name="plaza-api-url" content="${escapeHtml(apiUrl)}" />`,
+      )
+    : placeholder(apiUrl);
+  const html = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' };
+
+  return createServer((request, response) => {
+    if (!built) {
+      response.writeHead(200, html).end(page);
+      return;
+    }
+    let path;
+    try {
+      path = decodeURIComponent(new URL(request.url ?? '/', 'http://demo').pathname);
+    } catch {
+      response.writeHead(400).end();
+      return;
+    }
+    const file = normalize(join(root, path));
+    if (!file.startsWith(root + sep) || path.startsWith('/.vite/')) {
+      response.writeHead(404).end();
+      return;
+    }
+    if (file === indexFile || !existsSync(file) || statSync(file).isDirectory()) {
+      if (path.startsWith('/assets/')) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, html).end(page);
+      return;
+    }
+    const immutable = file.startsWith(join(root, 'assets'));
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    response.end(readFileSync(file));
+  });
+}
