@@ -6,10 +6,13 @@ import { getPath, reachesPrototype, setPath } from '../lib/paths.ts';
 import { entityEventInsert, recordDomainEvent } from '../outbox/outbox.ts';
 import type { ColumnField, QueryTarget } from '../query/types.ts';
 import { type Database, directSqliteOf } from './connect.ts';
+import type { DocumentKind, SystemFields, UpdateOptions } from './document-kind.ts';
 import { documentQueries } from './document-queries.ts';
 import { prepared } from './prepared.ts';
 import type { DocumentRow, Schema } from './schema.ts';
 import type { WriteUnit } from './sqlite-direct.ts';
+
+export type { DocumentKind, SystemFields, UpdateOptions } from './document-kind.ts';
 
 /**
  * Runs `unit` (sqlite-direct.ts): in `executor` when it is a transaction, in the next group commit on
@@ -27,36 +30,7 @@ async function commitUnit(executor: Kysely<Schema>, unit: WriteUnit): Promise<bo
   return executor.isTransaction ? run(executor) : executor.transaction().execute(run);
 }
 
-/** Fields every stored entity carries; the store sets them, callers never do. */
-export interface SystemFields {
-  id: string;
-  revision: string;
-  createdDate: string;
-  updatedDate: string;
-}
-
 const systemFieldNames = new Set(['id', 'revision', 'createdDate', 'updatedDate']);
-
-/** One kind of entity kept as JSON documents in its own table. */
-export interface DocumentKind {
-  /** SQL table (created with `createDocumentTable`). */
-  readonly table: string;
-  /** Entity name in domain events and error data, e.g. `product`. */
-  readonly entity: string;
-  /** Human label for messages, e.g. `Product`. */
-  readonly label: string;
-  /** Application-error code for a missing entity, e.g. `PRODUCT_NOT_FOUND`. */
-  readonly notFoundCode: string;
-  /** Document paths that also live in real columns (beyond id and the dates), for filters, sorts and uniqueness. */
-  readonly columns?: Readonly<Record<string, ColumnField>>;
-}
-
-export interface UpdateOptions {
-  /** Dotted paths to change; fields of the patch outside the mask are ignored. Without a mask, every top-level field of the patch replaces the stored one. */
-  mask?: readonly string[] | undefined;
-  /** Refuse with 409 unless the stored revision is this one. */
-  expectedRevision?: string | number | undefined;
-}
 
 const baseColumns: Record<string, ColumnField> = {
   id: { column: 'id', type: 'string', nullable: false },
@@ -77,7 +51,13 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
   const columns = { ...baseColumns, ...kind.columns };
   // The columns a write sets from the document.
   const extraColumns = Object.entries(kind.columns ?? {}).filter(([, field]) => !field.derived);
-  const target: QueryTarget = { engine: database.engine, table: kind.table, docColumn: 'doc', columns };
+  const target: QueryTarget = {
+    engine: database.engine,
+    table: kind.table,
+    docColumn: 'doc',
+    columns,
+    decimals: new Set(kind.decimals),
+  };
   const docValue = (text: string) => (database.engine === 'postgres' ? sql`${text}::jsonb` : sql`${text}`);
 
   /** A column field's value as its column stores it. */

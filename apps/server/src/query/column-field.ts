@@ -55,6 +55,7 @@ export function columnField(engine: Engine, column: RawBuilder<unknown>, field: 
     },
     exists: () => exists,
     isEmpty: () => (type === 'string' ? sql<SqlBool>`(${isNull} OR ${column} = '')` : isNull),
+    stringValue: () => (type === 'string' ? column : sql`NULL`),
     // A column holds a single string, number or boolean: never an array.
     hasSome: () => FALSE,
     hasAll: () => FALSE,

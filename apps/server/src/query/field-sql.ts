@@ -27,6 +27,8 @@ export interface FieldSql {
   hasAll(values: readonly Scalar[]): Predicate;
   /** ORDER BY terms, direction included, that rank and then order values (see sort.ts). */
   orderBy(order: SortOrder): RawBuilder<unknown>[];
+  /** The value as SQL text when it is a string, else SQL NULL. */
+  stringValue(): RawBuilder<unknown>;
 }
 
 export const TRUE: Predicate = sql<SqlBool>`TRUE`;

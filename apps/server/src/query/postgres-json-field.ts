@@ -86,6 +86,7 @@ export function postgresJsonField(doc: RawBuilder<unknown>, path: readonly strin
       );
     },
     hasAll: (values) => isArray(sql`${node} @> ${jsonb(values)}`),
+    stringValue: () => sql`CASE WHEN ${isString} THEN ${textValue} END`,
     orderBy(order) {
       const direction = directionSql(order);
       return [

@@ -70,6 +70,7 @@ export function sqliteJsonField(doc: RawBuilder<unknown>, path: readonly string[
         [isArray, ...distinctScalars(values).map((operand) => someElementEquals([operand]))],
         'AND',
       ),
+    stringValue: () => sql`CASE WHEN ${isString} THEN ${value} END`,
     orderBy(order) {
       const direction = directionSql(order);
       // Within one rank every value has the same SQL type, so one CASE can carry all of them.

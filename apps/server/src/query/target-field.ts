@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { columnField } from './column-field.ts';
+import { decimalField } from './decimal-field.ts';
 import type { FieldSql } from './field-sql.ts';
 import { postgresJsonField } from './postgres-json-field.ts';
 import { sqliteJsonField } from './sqlite-json-field.ts';
@@ -7,6 +8,11 @@ import type { QueryTarget } from './types.ts';
 
 /** How `fieldName` is read on `target`: its real column when it has one, else its path in the document. */
 export function targetField(target: QueryTarget, fieldName: string, path: readonly string[]): FieldSql {
+  const field = storedField(target, fieldName, path);
+  return target.decimals?.has(fieldName) ? decimalField(target.engine, field) : field;
+}
+
+function storedField(target: QueryTarget, fieldName: string, path: readonly string[]): FieldSql {
   const column = Object.hasOwn(target.columns, fieldName) ? target.columns[fieldName] : undefined;
   if (column) return columnField(target.engine, sql.ref(`${target.table}.${column.column}`), column);
   const doc = sql.ref(`${target.table}.${target.docColumn}`);

@@ -30,6 +30,8 @@ export interface QueryTarget {
   readonly docColumn: string;
   /** Field paths (dotted, wire names) that are also stored in real columns. */
   readonly columns: Readonly<Record<string, ColumnField>>;
+  /** Field paths whose values are decimals written as strings (amounts): compared as numbers. */
+  readonly decimals?: ReadonlySet<string>;
 }
 
 export type SortOrder = 'ASC' | 'DESC';

@@ -152,6 +152,67 @@ describe.each(engines)('ecom orders (%s)', (engine) => {
     expect(newest.data.orders.map((o: any) => o.number)).toEqual(['10003', '10002', '10001']);
   });
 
+  it('sorts and filters amounts and numbers by their value, not their text', async () => {
+    const { site: fresh, product } = await shop(t);
+    const totals: string[] = [];
+    for (const quantity of [1, 6, 2]) {
+      const visitor = await fresh.token('visitor');
+      const paid = await pay(t, visitor, await checkoutOf(t, visitor, product.id, quantity), {
+        paymentMethod: 'offline',
+      });
+      totals.push(paid.data.order.priceSummary.total.amount);
+    }
+    // Two digits and three: as text, "2…" would sort after "1…".
+    expect(totals.map((total) => total.split('.')[0]!.length)).toEqual([2, 3, 2]);
+    const search = async (search: object, auth = fresh.adminKey) => {
+      const response = await t.call({
+        method: 'POST',
+        url: '/ecom/v1/orders/search',
+        auth,
+        payload: { search },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.data.orders.map((o: any) => o.priceSummary.total.amount);
+    };
+    const descending = [...totals].sort((a, b) => Number(b) - Number(a));
+    expect(await search({ sort: [{ fieldName: 'priceSummary.total.amount', order: 'DESC' }] })).toEqual(
+      descending,
+    );
+    expect(await search({ filter: { 'priceSummary.total.amount': { $gt: '50' } } })).toEqual([totals[1]]);
+    expect(await search({ filter: { 'priceSummary.total.amount': { $lte: 50 } } })).toHaveLength(2);
+    const numbered = await t.call({
+      method: 'POST',
+      url: '/ecom/v1/orders/search',
+      auth: fresh.adminKey,
+      payload: {
+        search: { filter: { number: { $gte: '10002' } }, sort: [{ fieldName: 'number', order: 'ASC' }] },
+      },
+    });
+    expect(numbered.data.orders.map((o: any) => o.number)).toEqual(['10002', '10003']);
+
+    // Coupons' amounts too.
+    for (const [code, amount] of [
+      ['FIVE', '5.00'],
+      ['TWENTY', '20.00'],
+    ] as const) {
+      const created = await t.call({
+        method: 'POST',
+        url: '/plaza/v1/coupons',
+        auth: fresh.adminKey,
+        payload: { coupon: { code, type: 'FIXED_AMOUNT', amount } },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+    }
+    const coupons = await t.call({
+      method: 'POST',
+      url: '/plaza/v1/coupons/query',
+      auth: fresh.adminKey,
+      payload: { query: { filter: { amount: { $gt: '10' } } } },
+    });
+    expect(coupons.statusCode, coupons.body).toBe(200);
+    expect(coupons.data.coupons.map((c: any) => c.code)).toEqual(['TWENTY']);
+  });
+
   it('marks paid the order the path names, whatever the body says', async () => {
     const placed: string[] = [];
     for (let i = 0; i < 2; i++) {

@@ -39,6 +39,10 @@ export const orderKind: DocumentKind = {
     'buyerInfo.email': { column: 'buyer_email', type: 'string', nullable: true },
     'buyerInfo.memberId': { column: 'member_id', type: 'string', nullable: true },
   },
+  decimals: [
+    'number',
+    ...['subtotal', 'shipping', 'tax', 'discount', 'total'].map((k) => `priceSummary.${k}.amount`),
+  ],
 };
 
 export const couponKind: DocumentKind = {
@@ -53,6 +57,7 @@ export const couponKind: DocumentKind = {
     usageLimit: { column: 'usage_limit', type: 'number', nullable: true },
     numberOfUsages: { column: 'times_used', type: 'number', nullable: false, derived: true },
   },
+  decimals: ['amount', 'minimumSubtotal'],
 };
 
 export type AttemptStatus = 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED';

@@ -1,0 +1,33 @@
+/** What the document store (documents.ts) is told of a kind of entity, and what it adds to each. */
+import type { ColumnField } from '../query/types.ts';
+
+/** Fields every stored entity carries; the store sets them, callers never do. */
+export interface SystemFields {
+  id: string;
+  revision: string;
+  createdDate: string;
+  updatedDate: string;
+}
+
+/** One kind of entity kept as JSON documents in its own table. */
+export interface DocumentKind {
+  /** SQL table (created with `createDocumentTable`). */
+  readonly table: string;
+  /** Entity name in domain events and error data, e.g. `product`. */
+  readonly entity: string;
+  /** Human label for messages, e.g. `Product`. */
+  readonly label: string;
+  /** Application-error code for a missing entity, e.g. `PRODUCT_NOT_FOUND`. */
+  readonly notFoundCode: string;
+  /** Document paths that also live in real columns (beyond id and the dates), for filters, sorts and uniqueness. */
+  readonly columns?: Readonly<Record<string, ColumnField>>;
+  /** Paths of decimals written as strings (amounts, order numbers): queries compare their numbers. */
+  readonly decimals?: readonly string[];
+}
+
+export interface UpdateOptions {
+  /** Dotted paths to change; fields of the patch outside the mask are ignored. Without a mask, every top-level field of the patch replaces the stored one. */
+  mask?: readonly string[] | undefined;
+  /** Refuse with 409 unless the stored revision is this one. */
+  expectedRevision?: string | number | undefined;
+}
