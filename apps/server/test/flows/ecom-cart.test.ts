@@ -186,6 +186,15 @@ describe.each(engines)('ecom current cart (%s)', (engine) => {
       field: 'lineItems[0].quantity',
       violatedRule: 'MAX',
     });
+    const twice = await cart(t, visitor, 'POST', '/update-line-items-quantity', {
+      lineItems: [
+        { id, quantity: 5 },
+        { id, quantity: 3 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.data.details.validationError.fieldViolations[0].field).toBe('lineItems[1].id');
+    expect((await cart(t, visitor, 'GET')).data.cart.lineItems[0].quantity).toBe(7);
     const overflow = await cart(t, visitor, 'POST', '/add-to-cart', { lineItems: [line(mug.id, 999)] });
     expect(overflow.statusCode).toBe(400);
     expect(overflow.data.details.validationError.fieldViolations[0].field).toBe('lineItems[0].quantity');

@@ -218,6 +218,13 @@ export async function updateQuantities(
   caller: Caller,
   lines: ReadonlyArray<{ id: string; quantity: number }>,
 ) {
+  // Two quantities for one line cannot both be applied: refused rather than the last one kept.
+  const repeated = lines.findIndex((l, i) => lines.findIndex((other) => other.id === l.id) !== i);
+  if (repeated >= 0)
+    throw invalidField(
+      `lineItems[${repeated}].id`,
+      `names line ${lines[repeated]!.id} again: list each line once`,
+    );
   const cart = await changeCart(
     deps,
     caller,
