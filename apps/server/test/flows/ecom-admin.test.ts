@@ -35,6 +35,14 @@ describe.each(engines)('ecom settings and input checks (%s)', (engine) => {
       },
     });
     expect(fields(bad)).toEqual(['settings.shippingOptions[0].price']);
+    // A rate finer than the ten-thousandth of a percent it would be applied at, as for coupons.
+    const fine = await t.call({
+      method: 'PATCH',
+      url: '/plaza/v1/ecom-settings',
+      auth: site.adminKey,
+      payload: { settings: { taxRates: [{ country: 'US', rate: 8.12345 }] } },
+    });
+    expect(fields(fine)).toEqual(['settings.taxRates[0].rate']);
     const lb = await t.call({
       method: 'PATCH',
       url: '/plaza/v1/ecom-settings',

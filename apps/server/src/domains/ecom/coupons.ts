@@ -12,7 +12,14 @@ import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
 import { NEWEST_FIRST, withDefaultSort } from '../../query/index.ts';
 import type { EcomDeps } from './context.ts';
 import { ecomErrors } from './errors.ts';
-import { currencyDigits, formatMoney, parseMoney, percentToMicros, toDecimalString } from './money.ts';
+import {
+  checkPercentScale,
+  currencyDigits,
+  formatMoney,
+  parseMoney,
+  percentToMicros,
+  toDecimalString,
+} from './money.ts';
 import type { CouponRule } from './totals.ts';
 
 export interface CouponFields {
@@ -70,14 +77,8 @@ function normalise(
     if (fields[field] !== undefined && named(field) && fields.type !== TYPE_OF[field])
       throw invalidField(`${at}.${field}`, `applies to ${TYPE_OF[field]} coupons only`, 'FIELD_NOT_ALLOWED');
   }
-  // Rates are applied to a ten-thousandth of a percent: a finer one would not be the rate applied.
   const { percentage } = fields;
-  if (percentage !== undefined && named('percentage') && percentToMicros(percentage) / 10_000 !== percentage)
-    throw invalidField(
-      `${at}.percentage`,
-      'must have at most 4 decimal places (0.0001 at least)',
-      'DECIMAL_MAX_SCALE',
-    );
+  if (percentage !== undefined && named('percentage')) checkPercentScale(percentage, `${at}.percentage`);
   // Kept in UTC (`…Z`): dates given with an offset then order as text as they do in time.
   const startDate = fields.startDate && utc(fields.startDate, `${at}.startDate`);
   const expirationDate = fields.expirationDate && utc(fields.expirationDate, `${at}.expirationDate`);

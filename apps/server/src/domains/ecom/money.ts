@@ -60,6 +60,12 @@ export function percentToMicros(percent: number): number {
   return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0'));
 }
 
+/** Refuses a percentage finer than the ten-thousandth of a percent rates are applied to. */
+export function checkPercentScale(percent: number, field: string) {
+  if (percentToMicros(percent) / 10_000 !== percent)
+    throw invalidField(field, 'must have at most 4 decimal places (0.0001 at least)', 'DECIMAL_MAX_SCALE');
+}
+
 /** round(minor × micros / 1 000 000): a percentage of an amount. */
 export const ofMicros = (minor: number, micros: number): number =>
   Number(divRound(BigInt(minor) * BigInt(micros), 1_000_000n));

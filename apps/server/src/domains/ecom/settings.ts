@@ -6,7 +6,7 @@
 import type { Caller } from '../../http/access.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { getSite, type SitesDeps, updateSite } from '../sites/index.ts';
-import { currencyDigits, type MoneyFormat, parseMoney, percentToMicros } from './money.ts';
+import { checkPercentScale, currencyDigits, type MoneyFormat, parseMoney, percentToMicros } from './money.ts';
 
 export interface AddressInput {
   country?: string;
@@ -225,6 +225,9 @@ export async function updateEcomSettings(deps: SettingsDeps, caller: Caller, inp
     });
   });
   refuseTwins(input.taxRates ?? [], placeOf, (i) => `settings.taxRates[${i}]`);
+  input.taxRates?.forEach((rate, i) => {
+    checkPercentScale(rate.rate, `settings.taxRates[${i}].rate`);
+  });
   const { payments, ...ecom } = input;
   const current = settingsView(site.settings);
   const { payments: currentPayments, ...currentEcom } = current;
