@@ -13,20 +13,53 @@ const usage = `Usage: plaza <command>
   migrate   apply database migrations and exit
   reset     delete all data (SQLite file, or every table in DATABASE_URL) and exit`;
 
-async function start(config: Config) {
-  const platform = await buildPlatform(config);
-  const demoOrigin = `http://localhost:${config.DEMO_PORT}`;
-  const credentialsFile = join(config.DATA_DIR, 'demo-credentials.json');
-  let credentials: DemoCredentials | undefined;
-  if ((await platform.sites.store.countSites()) === 0) {
-    process.stdout.write('Seeding the demo site:');
-    credentials = await seedDemo(platform, {
-      demoOrigin,
+type Platform = Awaited<ReturnType<typeof buildPlatform>>;
+
+/**
+ * Seeds the demo site into a database without sites. A seed cut short would leave a site that later
+ * starts take as seeded, without its products or credentials: a seed that fails removes what it
+ * wrote (SQLite; on PostgreSQL it says how), and a stop asked for meanwhile waits for it (`start`).
+ */
+async function seedFirstStart(platform: Platform, config: Config, credentialsFile: string) {
+  process.stdout.write('Seeding the demo site:');
+  try {
+    const credentials = await seedDemo(platform, {
+      demoOrigin: `http://localhost:${config.DEMO_PORT}`,
       progress: (step) => process.stdout.write(` ${step}…`),
     });
     process.stdout.write(' done\n');
     if (!config.DATABASE_URL)
       writeFileSync(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+    return credentials;
+  } catch (error) {
+    process.stdout.write(' failed\n');
+    await platform.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    if (config.DATABASE_URL) {
+      console.error(`Seeding the demo site failed: ${reason}
+Run \`npm run db:reset\` to remove what it wrote, then start again.`);
+    } else {
+      removeSqliteData(config.DATA_DIR);
+      console.error(`Seeding the demo site failed: ${reason}
+What it wrote is removed: the next start seeds the demo site again.`);
+    }
+    process.exit(1);
+  }
+}
+
+async function start(config: Config) {
+  // Until the server listens, a stop waits for the start (the demo seed above all) and then stops it.
+  let stopAsked: string | undefined;
+  const holdStop = (signal: string) => {
+    stopAsked ??= signal;
+  };
+  process.on('SIGINT', holdStop).on('SIGTERM', holdStop);
+
+  const platform = await buildPlatform(config);
+  const credentialsFile = join(config.DATA_DIR, 'demo-credentials.json');
+  let credentials: DemoCredentials | undefined;
+  if ((await platform.sites.store.countSites()) === 0) {
+    credentials = await seedFirstStart(platform, config, credentialsFile);
   } else if (existsSync(credentialsFile)) {
     credentials = JSON.parse(readFileSync(credentialsFile, 'utf8')) as DemoCredentials;
   }
@@ -61,8 +94,10 @@ Demo site        ${credentials.siteId}
     await platform.close();
     process.exit(0);
   };
+  process.off('SIGINT', holdStop).off('SIGTERM', holdStop);
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  if (stopAsked) void stop(stopAsked);
 }
 
 async function migrateOnly(config: Config) {
@@ -75,6 +110,14 @@ async function migrateOnly(config: Config) {
   await database.close();
 }
 
+/** Removes the SQLite database and the demo credentials from `dataDir`; answers the full path. */
+function removeSqliteData(dataDir: string): string {
+  const dir = resolve(dataDir);
+  for (const file of ['plaza.sqlite', 'plaza.sqlite-wal', 'plaza.sqlite-shm', 'demo-credentials.json'])
+    rmSync(join(dir, file), { force: true });
+  return dir;
+}
+
 async function reset(config: Config) {
   if (config.DATABASE_URL) {
     const database = await connect({ databaseUrl: config.DATABASE_URL });
@@ -83,10 +126,7 @@ async function reset(config: Config) {
     await database.close();
     console.log('Dropped every table in the PostgreSQL database.');
   } else {
-    const dir = resolve(config.DATA_DIR);
-    for (const file of ['plaza.sqlite', 'plaza.sqlite-wal', 'plaza.sqlite-shm', 'demo-credentials.json'])
-      rmSync(join(dir, file), { force: true });
-    console.log(`Removed the data in ${dir}.`);
+    console.log(`Removed the data in ${removeSqliteData(config.DATA_DIR)}.`);
   }
   console.log('The next start seeds the demo site again.');
 }

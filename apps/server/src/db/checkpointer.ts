@@ -75,6 +75,9 @@ export function startCheckpointer(
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
+      // Held while it stops: an unreferenced worker would let the process end before it is gone,
+      // under a caller still waiting for it (a top-level await then ends the process with code 13).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +86,59 @@ describe('plaza start', () => {
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
   }, 30_000);
+
+  it('removes what a failed seed wrote, so that the next start seeds again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plaza-start-seed-'));
+    try {
+      // Uploads cannot be stored: the seed fails at the first product image, after the site exists.
+      writeFileSync(join(dir, 'media'), '');
+      const failed = plaza('start', await freePort(), { DATA_DIR: dir });
+      expect(await failed.exited).toBe(1);
+      expect(failed.output()).toContain('Seeding the demo site failed: ENOTDIR');
+      expect(failed.output()).toContain('the next start seeds the demo site again');
+      expect(failed.output()).not.toContain('    at ');
+      expect(existsSync(join(dir, 'plaza.sqlite'))).toBe(false);
+
+      rmSync(join(dir, 'media'));
+      const port = await freePort();
+      const run = plaza('start', port, { DATA_DIR: dir });
+      await waitForHealth(port, run.child);
+      expect(run.output()).toMatch(/Seeding the demo site: .* done/);
+      expect(run.output()).toMatch(/admin API key\s+plz_/);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('finishes the seed when asked to stop while seeding', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plaza-start-seed-'));
+    try {
+      const first = plaza('start', await freePort(), { DATA_DIR: dir });
+      await new Promise<void>((resolve) => {
+        const seeding = () => {
+          if (!first.output().includes('Seeding the demo site:')) return;
+          first.child.stdout.off('data', seeding);
+          resolve();
+        };
+        first.child.stdout.on('data', seeding);
+      });
+      first.child.kill('SIGINT');
+      expect(await first.exited).toBe(0);
+      expect(first.output()).toContain('done');
+
+      const port = await freePort();
+      const run = plaza('start', port, { DATA_DIR: dir });
+      await waitForHealth(port, run.child);
+      expect(run.output()).not.toContain('Seeding');
+      expect(run.output()).toMatch(/admin API key\s+plz_/);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('refuses a bad configuration with a message naming the setting', async () => {
     const run = plaza('start', await freePort(), { PORT: 'eighty' });
