@@ -51,6 +51,17 @@ async function waitForHealth(port: number, child: ChildProcess) {
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** Starts on `dir` until healthy with the demo's credentials printed, stops; the start's output. */
+async function servedOutput(dir: string): Promise<string> {
+  const port = await freePort();
+  const run = plaza('start', port, { DATA_DIR: dir });
+  await waitForHealth(port, run.child);
+  expect(run.output()).toMatch(/admin API key\s+plz_/);
+  run.child.kill('SIGTERM');
+  expect(await run.exited).toBe(0);
+  return run.output();
+}
+
 describe('plaza start', () => {
   let apiKey = '';
 
@@ -100,13 +111,7 @@ describe('plaza start', () => {
       expect(existsSync(join(dir, 'plaza.sqlite'))).toBe(false);
 
       rmSync(join(dir, 'media'));
-      const port = await freePort();
-      const run = plaza('start', port, { DATA_DIR: dir });
-      await waitForHealth(port, run.child);
-      expect(run.output()).toMatch(/Seeding the demo site: .* done/);
-      expect(run.output()).toMatch(/admin API key\s+plz_/);
-      run.child.kill('SIGTERM');
-      expect(await run.exited).toBe(0);
+      expect(await servedOutput(dir)).toMatch(/Seeding the demo site: .* done/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -128,13 +133,7 @@ describe('plaza start', () => {
       expect(await first.exited).toBe(0);
       expect(first.output()).toContain('done');
 
-      const port = await freePort();
-      const run = plaza('start', port, { DATA_DIR: dir });
-      await waitForHealth(port, run.child);
-      expect(run.output()).not.toContain('Seeding');
-      expect(run.output()).toMatch(/admin API key\s+plz_/);
-      run.child.kill('SIGTERM');
-      expect(await run.exited).toBe(0);
+      expect(await servedOutput(dir)).not.toContain('Seeding');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
