@@ -272,6 +272,60 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
     await t.platform.storesCatalog.reserve(site.id, [{ catalogItemId: untracked.id, quantity: 100 }]);
   });
 
+  it('counts the stock of every variant or of none, and refuses stock that contradicts itself', async () => {
+    const field = (response: { data: any }) => response.data.details.validationError.fieldViolations[0].field;
+    const patch = (id: string, variants: unknown[]) =>
+      t.call({
+        method: 'PATCH',
+        url: `${W}/products/${id}/variants`,
+        auth: site.adminKey,
+        payload: { variants },
+      });
+    const product = await createProduct(t, site, tShirt({ name: 'Uncounted' }));
+    const [first] = product.variants.map((v: any) => v.id);
+
+    // Counting one variant would count the other five at 0, unsellable: refused, nothing changed.
+    const one = await patch(product.id, [{ variantIds: [first], stock: { quantity: 9 } }]);
+    expect([one.statusCode, field(one)]).toEqual([400, 'variants[0].stock']);
+    expect(one.data.details.validationError.fieldViolations[0].description).toContain(
+      '5 variant(s) not named',
+    );
+    const kept = await t.call({ method: 'GET', url: `${R}/products/${product.id}`, auth: site.adminKey });
+    expect(kept.data.product.stock).toMatchObject({ trackInventory: false, inStock: true });
+
+    const contradictions = [
+      [[{ stock: { trackQuantity: false, quantity: 9 } }], 'variants[0].stock.quantity'],
+      [[{ stock: { quantity: 9, inStock: false } }], 'variants[0].stock.inStock'],
+      [
+        [
+          { variantIds: [first], stock: { trackQuantity: true, quantity: 1 } },
+          { stock: { trackQuantity: false } },
+        ],
+        'variants[1].stock.trackQuantity',
+      ],
+    ] as const;
+    for (const [variants, at] of contradictions) {
+      const refused = await patch(product.id, [...variants]);
+      expect([refused.statusCode, field(refused)], at).toEqual([400, at]);
+    }
+
+    // Every variant at once: counted from now on.
+    const all = await patch(product.id, [{ stock: { quantity: 9 } }]);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.data.variants.map((v: any) => v.stock.quantity)).toEqual(Array(6).fill(9));
+    // Counted: out of stock is a quantity of 0, not inStock false.
+    const out = await patch(product.id, [{ variantIds: [first], stock: { inStock: false } }]);
+    expect([out.statusCode, field(out)]).toEqual([400, 'variants[0].stock.inStock']);
+
+    const created = await t.call({
+      method: 'POST',
+      url: `${W}/products`,
+      auth: site.adminKey,
+      payload: { product: tShirt({ name: 'Both ways', stock: { trackInventory: false, quantity: 5 } }) },
+    });
+    expect([created.statusCode, field(created)]).toEqual([400, 'product.stock.quantity']);
+  });
+
   it('takes the stock summary of a managed product sent back unchanged, and refuses a different one', async () => {
     const product = await createProduct(
       t,

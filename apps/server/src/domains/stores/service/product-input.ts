@@ -144,6 +144,11 @@ export function applyStockInput(
   summary?: { quantity?: number; inStock: boolean },
 ) {
   if (!input) return;
+  if (input.trackInventory === false && input.quantity !== undefined)
+    throw invalidField(
+      'product.stock.quantity',
+      'is counted only while trackInventory is true: leave it out, or set trackInventory: true',
+    );
   if (summary && state.manageVariants && state.variants.length > 1) {
     const changes =
       (input.quantity !== undefined && input.quantity !== summary.quantity) ||

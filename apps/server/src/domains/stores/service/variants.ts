@@ -35,6 +35,47 @@ function targets(state: ProductState, update: VariantUpdates[number], field: str
   return state.variants;
 }
 
+/**
+ * Stock is counted per product (`trackInventory`), for all its variants or for none. Refuses stock
+ * that contradicts itself, and a write that would switch the counting while naming the stock of only
+ * some variants: the others would silently become counted at 0 (unsellable) or uncounted.
+ */
+function checkStockUpdates(state: ProductState, updates: VariantUpdates) {
+  let tracking: boolean | undefined;
+  let switchedAt = -1;
+  const named = new Set<string>();
+  updates.forEach((update, index) => {
+    const s = update.stock;
+    if (!s) return;
+    const at = `variants[${index}].stock`;
+    if (s.trackQuantity === false && s.quantity !== undefined)
+      throw invalidField(
+        `${at}.quantity`,
+        'is counted only while trackQuantity is true: leave it out, or set trackQuantity: true',
+      );
+    const tracks = s.trackQuantity ?? (s.quantity !== undefined ? true : (tracking ?? state.trackInventory));
+    if (tracks && s.inStock !== undefined && (s.quantity === undefined || s.inStock !== s.quantity > 0))
+      throw invalidField(
+        `${at}.inStock`,
+        'follows the quantity while stock is counted: set quantity (0 for out of stock)',
+      );
+    if (tracking !== undefined && tracks !== tracking)
+      throw invalidField(
+        `${at}.trackQuantity`,
+        'differs from an earlier variant of this call: stock is counted for every variant of a product or for none',
+      );
+    tracking = tracks;
+    if (tracks !== state.trackInventory && switchedAt < 0) switchedAt = index;
+    for (const variant of targets(state, update, `variants[${index}]`)) named.add(variant.id);
+  });
+  const others = state.variants.length - named.size;
+  if (switchedAt >= 0 && others > 0)
+    throw invalidField(
+      `variants[${switchedAt}].stock`,
+      `would ${tracking ? 'start' : 'stop'} counting the stock of the whole product, ${others} variant(s) not named here included: give every variant's stock in one call, or set the product's stock`,
+    );
+}
+
 export async function updateVariants(
   deps: StoresDeps,
   siteId: string,
@@ -42,6 +83,7 @@ export async function updateVariants(
   updates: VariantUpdates,
 ) {
   const saved = await mutateProduct(deps, siteId, productId, (state, stock) => {
+    checkStockUpdates(state, updates);
     state.manageVariants = true;
     updates.forEach((update, index) => {
       const weight =
