@@ -293,7 +293,12 @@ export const productInputFields = {
   additionalInfoSections: Type.Optional(
     Type.Array(Type.Object({ title: Text(100), description: Text(8000) }), { maxItems: 20 }),
   ),
-  seoData: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  seoData: Type.Optional(
+    Type.Object(
+      { tags: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: 100 })) },
+      { additionalProperties: true },
+    ),
+  ),
   stock: Type.Optional(StockInput),
 };
 
@@ -351,52 +356,5 @@ export const ChoiceMedia = Type.Object({
   mediaIds: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })),
 });
 
-const BulkIds = Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true });
-
-export { BulkIds };
-
-const Adjustment = Type.Object({
-  amount: Type.Optional(Type.Number({ minimum: -1e12, maximum: 1e12 })),
-  percentage: Type.Optional(
-    Type.Object({
-      rate: Type.Number({ minimum: -100, maximum: 10_000 }),
-      roundToInt: Type.Optional(Type.Boolean()),
-    }),
-  ),
-});
-export const BulkSet = Type.Object({
-  price: Type.Optional(Price),
-  cost: Type.Optional(Price),
-  weight: Type.Optional(Weight),
-  ribbon: Type.Optional(Text(30)),
-  brand: Type.Optional(Text(50)),
-});
-export const BulkAdjust = Type.Object({
-  price: Type.Optional(Adjustment),
-  cost: Type.Optional(Adjustment),
-  weight: Type.Optional(Adjustment),
-});
-
-export const BulkResponse = Type.Object({
-  results: Type.Array(
-    Type.Object({
-      itemMetadata: Type.Object({
-        id: Type.String(),
-        originalIndex: Type.Integer(),
-        success: Type.Boolean(),
-        error: Type.Optional(
-          Type.Object({
-            code: Type.String(),
-            description: Type.String(),
-            data: Type.Record(Type.String(), Type.Unknown()),
-          }),
-        ),
-      }),
-    }),
-  ),
-  bulkActionMetadata: Type.Object({
-    totalSuccesses: Type.Integer(),
-    totalFailures: Type.Integer(),
-    undetailedFailures: Type.Integer(),
-  }),
-});
+/** The catalog's number and text limits, for the bulk calls' schemas (stores-bulk-schemas.ts). */
+export { Price as CatalogPrice, Text as catalogText, Weight as CatalogWeight };

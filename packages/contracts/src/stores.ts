@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { Empty, Id } from './common.ts';
 import { defineCall } from './define.ts';
+import { BulkAdjust, BulkIds, BulkResponse, BulkSet } from './stores-bulk-schemas.ts';
 import {
   getCollectionBySlug,
   getProduct,
@@ -16,10 +17,6 @@ import {
   queryStoreVariants,
 } from './stores-reads.ts';
 import {
-  BulkAdjust,
-  BulkIds,
-  BulkResponse,
-  BulkSet,
   ChoiceMedia,
   Collection,
   CollectionInput,

@@ -101,6 +101,7 @@ describe.each(engines)('stores products (%s)', (engine) => {
           productType: 'boat',
           priceData: { price: -1 },
           slug: '100%-cotton',
+          seoData: { tags: 'title' },
         },
       },
     });
@@ -109,6 +110,7 @@ describe.each(engines)('stores products (%s)', (engine) => {
       'product.name',
       'product.priceData.price',
       'product.productType',
+      'product.seoData.tags',
       'product.slug',
     ]);
     const fine = await t.call({
