@@ -113,6 +113,13 @@ describe.each(engines)('stores products (%s)', (engine) => {
       'product.seoData.tags',
       'product.slug',
     ]);
+    const free = await t.call({
+      method: 'POST',
+      url: `${W}/products`,
+      auth: site.adminKey,
+      payload: { product: { name: 'No price' } },
+    });
+    expect([free.statusCode, fields(free)]).toEqual([400, ['product.priceData.price']]);
     const fine = await t.call({
       method: 'POST',
       url: `${W}/products`,

@@ -48,6 +48,12 @@ export async function freeSlug(
 }
 
 export async function createProduct(deps: StoresDeps, siteId: string, input: ProductInput) {
+  // The SDK's type requires it: a product created without one would sell for nothing.
+  if (input.priceData?.price === undefined && input.price?.price === undefined)
+    throw invalidField(
+      'product.priceData.price',
+      'is required: the price the product sells at (0 for a free one)',
+    );
   const site = await siteInfo(deps, siteId);
   const now = deps.clock.now();
   const state = newProductState(input, currencyDigits(site.currency), now);
