@@ -20,12 +20,14 @@ export function productSvg(
   accent: string,
   motif: 'circle' | 'square' | 'drop' = 'circle',
 ) {
+  // A faint outline: a motif as pale as its background (a chalk-white mug) still shows.
+  const paint = `fill="${accent}" stroke="#1f2328" stroke-opacity="0.18" stroke-width="6"`;
   const shape =
     motif === 'circle'
-      ? `<circle cx="400" cy="360" r="190" fill="${accent}"/>`
+      ? `<circle cx="400" cy="360" r="190" ${paint}/>`
       : motif === 'square'
-        ? `<rect x="220" y="180" width="360" height="360" rx="36" fill="${accent}"/>`
-        : `<path d="M400 150 C520 330 560 400 560 470 A160 160 0 0 1 240 470 C240 400 280 330 400 150Z" fill="${accent}"/>`;
+        ? `<rect x="220" y="180" width="360" height="360" rx="36" ${paint}/>`
+        : `<path d="M400 150 C520 330 560 400 560 470 A160 160 0 0 1 240 470 C240 400 280 330 400 150Z" ${paint}/>`;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">',
     `<rect width="800" height="800" fill="${background}"/>`,
@@ -142,7 +144,7 @@ const products: DemoProduct[] = [
       ['Chalk', '#f2f0eb'],
       ['Sage', '#9caf88'],
     ],
-    background: '#f3f1ec',
+    background: '#e7e2d8',
     quantity: 30,
   },
   {
