@@ -120,6 +120,13 @@ describe.each(engines)('stores products (%s)', (engine) => {
       payload: { product: { name: 'No price' } },
     });
     expect([free.statusCode, fields(free)]).toEqual([400, ['product.priceData.price']]);
+    const blank = await t.call({
+      method: 'POST',
+      url: `${W}/products`,
+      auth: site.adminKey,
+      payload: { product: tShirt({ name: '   ' }) },
+    });
+    expect([blank.statusCode, fields(blank)]).toEqual([400, ['product.name']]);
     const fine = await t.call({
       method: 'POST',
       url: `${W}/products`,

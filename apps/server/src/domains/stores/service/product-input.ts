@@ -60,7 +60,10 @@ function readOptions(
 /** Copies the given fields into `state`; new options regenerate the variants. */
 export function applyProductInput(state: ProductState, input: ProductInput) {
   const { digits } = state;
-  if (input.name !== undefined) state.name = input.name;
+  if (input.name !== undefined) {
+    if (input.name.trim() === '') throw invalidField('product.name', 'must not be blank');
+    state.name = input.name;
+  }
   if (input.slug !== undefined) state.slug = input.slug;
   if (input.visible !== undefined) state.visible = input.visible;
   if (input.productType !== undefined) state.productType = input.productType;
