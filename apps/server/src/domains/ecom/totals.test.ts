@@ -94,6 +94,28 @@ describe('ecom totals', () => {
     expect(totals.warnings[0]?.description).toMatch(/MIN/);
   });
 
+  it('warns when a coupon applies to none of the items', () => {
+    const coupon: CouponRule = {
+      id: 'c',
+      code: 'MUGS',
+      type: 'PERCENTAGE',
+      percentMicros: 100_000,
+      catalogItemIds: ['mug'],
+    };
+    const totals = computeTotals({ lines: [item('a', 1000)], rules: rules(), coupon, shippingAddress: US });
+    expect(totals.itemDiscount).toBe(0);
+    expect(totals.warnings.map((w) => w.description)).toEqual([
+      'Coupon MUGS applies to none of the items in the cart.',
+    ]);
+    const applies = computeTotals({
+      lines: [item('mug', 1000)],
+      rules: rules(),
+      coupon,
+      shippingAddress: US,
+    });
+    expect([applies.itemDiscount, applies.warnings]).toEqual([100, []]);
+  });
+
   it('never discounts below zero and keeps total = subtotal − discounts + shipping + added tax', () => {
     fc.assert(
       fc.property(

@@ -232,6 +232,8 @@ function sumTotals(input: TotalsInput): Totals {
     const targets = buyable.filter(
       (i) => !scoped || coupon.catalogItemIds!.includes(lines[i]!.catalogItemId),
     );
+    if (targets.length === 0)
+      warnings.push({ description: `Coupon ${coupon.code} applies to none of the items in the cart.` });
     let taken = 0;
     if (coupon.type === 'PERCENTAGE') {
       for (const i of targets) {
