@@ -68,8 +68,20 @@ describe('background checkpoints (SQLite file)', () => {
       await sleep(200); // ten rounds without a write
       expect(restarts()).toBe(first);
 
-      insert.run('after the pause');
-      expect(await restartedAfter(first)).toBe(first + 1);
+      // Another process's checkpointer on the same file: its restart is a commit to this worker and
+      // this one's to it, and neither starts the other over again.
+      const otherProcess = new SQLite(join(dir, 'plaza.sqlite'));
+      const other = startCheckpointer(otherProcess, () => {}, 20);
+      for (let i = 0; i < 5; i++) insert.run('y'.repeat(2000));
+      const settled = await restartedAfter(first);
+      await sleep(300);
+      await other.stop();
+      otherProcess.close();
+      expect(restarts()).toBe(settled);
+
+      const after = restarts();
+      for (let i = 0; i < 5; i++) insert.run('z'.repeat(2000));
+      expect(await restartedAfter(after)).toBe(after + 1);
     } finally {
       await checkpointer.stop();
       sqlite.close();

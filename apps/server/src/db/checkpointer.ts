@@ -15,8 +15,10 @@ import type SQLite from 'better-sqlite3';
  * requests, that was the first write after every pause: the first add to cart of a quiet shop paid for
  * it. So the worker starts the log over itself, with a one-row write of its own (`wal_restarts`), right
  * after a round that copied everything; requests then append to a log that holds that row's page. Such
- * a write is another connection's commit to the main one: its read caches read again once after it.
- * A round with nothing new to copy does nothing, so a quiet database is left alone.
+ * a write is another connection's commit to the main one: its read caches read again after each (at
+ * most one a round, and only after writes). A round with nothing new to copy does nothing, and a log
+ * holding only such a write is not started over again, so a quiet database is left alone, also by
+ * the checkpointers of other processes on the same file.
  */
 export interface Checkpointer {
   stop(): Promise<void>;
@@ -41,7 +43,9 @@ const timer = setInterval(() => {
     seen = version;
     const [{ busy, log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
     behind = busy !== 0 || checkpointed < log;
-    if (!behind && log > 0) restartLog.run();
+    // A log of one page is at most such a restart (this worker's, or another process's): starting it
+    // over again would only make the other worker do the same, back and forth.
+    if (!behind && log > 1) restartLog.run();
   } catch {
     // Busy or interrupted: the next round tries again.
   }
