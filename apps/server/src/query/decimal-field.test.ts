@@ -70,4 +70,24 @@ describe.each(engines)('decimal strings on %s', (engine) => {
     expect(await ids({ amount: '100' })).toEqual(['d4']);
     expect(await ids({ amount: '100.00' })).toEqual([]);
   });
+
+  it('sorts a real column of decimal strings by their numbers too', async () => {
+    const column: QueryTarget = { ...queryTarget(engine), decimals: new Set(['id']) };
+    await replaceDocs(
+      db,
+      ['100', '9', 'x', '10'].map((id) => ({ id, createdDate: DATE })),
+    );
+    expect(await selectIds(db, column, { sort: [{ fieldName: 'id', order: 'ASC' }] })).toEqual([
+      '9',
+      '10',
+      '100',
+      'x',
+    ]);
+    expect(
+      await selectIds(db, column, {
+        filter: { id: { $gte: '10' } },
+        sort: [{ fieldName: 'id', order: 'DESC' }],
+      }),
+    ).toEqual(['100', '10']);
+  });
 });

@@ -12,8 +12,10 @@ const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
  * follow "44.96". A range operand that is a number or such a string compares numbers; any other
  * operand, and every other operator, works on the text as for any string. Values that are not such
  * strings sort after those that are (before them, descending), then as `field` sorts them.
+ * `ranked`: the field's own sort starts with a rank of JSON types (a field of the document), which
+ * stays first; a real column's sort has none.
  */
-export function decimalField(engine: Engine, field: FieldSql): FieldSql {
+export function decimalField(engine: Engine, field: FieldSql, ranked: boolean): FieldSql {
   const text = field.stringValue();
   // The same test on both engines (SQLite has no regular expressions): DECIMAL, spelt in GLOBs.
   const isDecimal: Predicate =
@@ -31,13 +33,13 @@ export function decimalField(engine: Engine, field: FieldSql): FieldSql {
     },
     orderBy(order) {
       const direction = directionSql(order);
-      const [rank, ...rest] = field.orderBy(order);
-      return [
-        rank!,
-        sql`CASE WHEN ${isDecimal} THEN 0 ELSE 1 END ${direction}`,
+      const terms = field.orderBy(order);
+      // Missing first (ascending) as everywhere, then decimals by their numbers, then other strings.
+      const decimals = [
+        sql`CASE WHEN ${text} IS NULL THEN 0 WHEN ${isDecimal} THEN 1 ELSE 2 END ${direction}`,
         sql`CASE WHEN ${isDecimal} THEN ${number(text)} END ${direction}`,
-        ...rest,
       ];
+      return ranked ? [terms[0]!, ...decimals, ...terms.slice(1)] : [...decimals, ...terms];
     },
   };
 }

@@ -9,7 +9,8 @@ import type { QueryTarget } from './types.ts';
 /** How `fieldName` is read on `target`: its real column when it has one, else its path in the document. */
 export function targetField(target: QueryTarget, fieldName: string, path: readonly string[]): FieldSql {
   const field = storedField(target, fieldName, path);
-  return target.decimals?.has(fieldName) ? decimalField(target.engine, field) : field;
+  if (!target.decimals?.has(fieldName)) return field;
+  return decimalField(target.engine, field, !Object.hasOwn(target.columns, fieldName));
 }
 
 function storedField(target: QueryTarget, fieldName: string, path: readonly string[]): FieldSql {
