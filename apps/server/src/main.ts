@@ -48,10 +48,13 @@ What it wrote is removed: the next start seeds the demo site again.`);
 }
 
 async function start(config: Config) {
-  // Until the server listens, a stop waits for the start (the demo seed above all) and then stops it.
+  // Until the server listens, a stop waits for what is under way (the demo seed above all) and then
+  // ends the start; a second one ends the process at once.
   let stopAsked: string | undefined;
   const holdStop = (signal: string) => {
-    stopAsked ??= signal;
+    if (stopAsked) process.exit(130);
+    stopAsked = signal;
+    console.log(`\n${signal}: stopping once the step under way is done (again to stop at once)`);
   };
   process.on('SIGINT', holdStop).on('SIGTERM', holdStop);
 
@@ -62,6 +65,10 @@ async function start(config: Config) {
     credentials = await seedFirstStart(platform, config, credentialsFile);
   } else if (existsSync(credentialsFile)) {
     credentials = JSON.parse(readFileSync(credentialsFile, 'utf8')) as DemoCredentials;
+  }
+  if (stopAsked) {
+    await platform.close();
+    process.exit(0);
   }
 
   const app = await buildApp(platform);
