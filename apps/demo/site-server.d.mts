@@ -1,4 +1,4 @@
 import type { Server } from 'node:http';
 
-export function apiUrlOf(env: Record<string, string | undefined>): string;
-export function createSiteServer(options: { dist: string; apiUrl: string }): Server;
+export function apiUrlOf(env: Record<string, string | undefined>): string | undefined;
+export function createSiteServer(options: { dist: string; apiUrl?: string | undefined }): Server;

@@ -3,7 +3,7 @@
 // src/config.ts): the one `npm start` runs, at whatever port, without building the demo again.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -24,14 +24,18 @@ const escapeHtml = (text) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
   );
 
-/** The Plaza server of `env` (serve.mjs's environment): its API URL, else its public URL, else its port. */
+/**
+ * The Plaza server `env` (serve.mjs's environment) names: its API URL, else its public URL, else its
+ * port; undefined when it names none, and the build's own setting stands.
+ */
 export function apiUrlOf(env) {
+  const port = env.PORT?.trim();
   const url =
-    env.VITE_PLAZA_API_URL?.trim() || env.PUBLIC_URL?.trim() || `http://localhost:${env.PORT || 4000}`;
-  return url.replace(/\/+$/, '');
+    env.VITE_PLAZA_API_URL?.trim() || env.PUBLIC_URL?.trim() || (port && `http://localhost:${port}`);
+  return url ? url.replace(/\/+$/, '') : undefined;
 }
 
-const placeholder = (apiUrl) => `<!doctype html>
+const placeholder = (apiUrl = 'http://localhost:4000') => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -55,20 +59,17 @@ const placeholder = (apiUrl) => `<!doctype html>
 </html>`;
 
 /**
- * Serves `dist` (a Vite build of the demo) naming `apiUrl` in its page; unknown paths are routes of
- * the app (index.html), missing files under /assets are real 404s. Until a build exists, a
- * placeholder page says how to make one.
+ * Serves `dist` (a Vite build of the demo), naming `apiUrl` (when given) in its page; unknown paths
+ * are routes of the app (index.html), missing files under /assets are real 404s. Until a build
+ * exists, a placeholder page says how to make one.
  */
 export function createSiteServer({ dist, apiUrl }) {
   const root = resolve(dist);
   const indexFile = join(root, 'index.html');
   const built = existsSync(indexFile);
-  const page = built
-    ? readFileSync(indexFile, 'utf8').replace(
-        '<head>',
-        `<head>\n    <meta name="plaza-api-url" content="${escapeHtml(apiUrl)}" />`,
-      )
-    : placeholder(apiUrl);
+  const index = built ? readFileSync(indexFile, 'utf8') : '';
+  const meta = apiUrl && `<head>\n    <meta name="plaza-api-url" content="${escapeHtml(apiUrl)}" />`;
+  const page = !built ? placeholder(apiUrl) : meta ? index.replace('<head>', meta) : index;
   const html = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' };
 
   return createServer((request, response) => {
@@ -84,7 +85,8 @@ export function createSiteServer({ dist, apiUrl }) {
       return;
     }
     const file = normalize(join(root, path));
-    if (!file.startsWith(root + sep) || path.startsWith('/.vite/')) {
+    // Build metadata (Vite's manifest) is no page of the site.
+    if (!file.startsWith(root + sep) || relative(root, file).split(sep)[0] === '.vite') {
       response.writeHead(404).end();
       return;
     }
