@@ -38,9 +38,14 @@ function targets(state: ProductState, update: VariantUpdates[number], field: str
 /**
  * Stock is counted per product (`trackInventory`), for all its variants or for none. Refuses stock
  * that contradicts itself, and a write that would switch the counting while naming the stock of only
- * some variants: the others would silently become counted at 0 (unsellable) or uncounted.
+ * some variants: the others would silently become counted at 0 (unsellable) or uncounted. Answers
+ * whether the product counts its stock after the write (undefined when no entry sets stock).
  */
-function checkStockUpdates(state: ProductState, updates: VariantUpdates) {
+function checkStockUpdates(
+  state: ProductState,
+  updates: VariantUpdates,
+  targeted: readonly VariantState[][],
+): boolean | undefined {
   let tracking: boolean | undefined;
   let switchedAt = -1;
   const named = new Set<string>();
@@ -66,7 +71,7 @@ function checkStockUpdates(state: ProductState, updates: VariantUpdates) {
       );
     tracking = tracks;
     if (tracks !== state.trackInventory && switchedAt < 0) switchedAt = index;
-    for (const variant of targets(state, update, `variants[${index}]`)) named.add(variant.id);
+    for (const variant of targeted[index]!) named.add(variant.id);
   });
   const others = state.variants.length - named.size;
   if (switchedAt >= 0 && others > 0)
@@ -74,6 +79,7 @@ function checkStockUpdates(state: ProductState, updates: VariantUpdates) {
       `variants[${switchedAt}].stock`,
       `would ${tracking ? 'start' : 'stop'} counting the stock of the whole product, ${others} variant(s) not named here included: give every variant's stock in one call, or set the product's stock`,
     );
+  return tracking;
 }
 
 export async function updateVariants(
@@ -83,12 +89,14 @@ export async function updateVariants(
   updates: VariantUpdates,
 ) {
   const saved = await mutateProduct(deps, siteId, productId, (state, stock) => {
-    checkStockUpdates(state, updates);
+    const targeted = updates.map((update, index) => targets(state, update, `variants[${index}]`));
+    const tracking = checkStockUpdates(state, updates, targeted);
+    if (tracking !== undefined) state.trackInventory = tracking;
     state.manageVariants = true;
     updates.forEach((update, index) => {
       const weight =
         update.weight === undefined ? undefined : weightOf(update.weight, `variants[${index}].weight`);
-      for (const variant of targets(state, update, `variants[${index}]`)) {
+      for (const variant of targeted[index]!) {
         if (update.price !== undefined) variant.price = toMinor(update.price, state.digits);
         if (update.cost !== undefined) variant.cost = toMinor(update.cost, state.digits);
         if (weight !== undefined) variant.weight = weight;
@@ -98,8 +106,6 @@ export async function updateVariants(
         if (update.packageDimensions) variant.packageDimensions = dimensionsOf(update.packageDimensions);
         const s = update.stock;
         if (!s) continue;
-        if (s.trackQuantity !== undefined) state.trackInventory = s.trackQuantity;
-        if (s.quantity !== undefined) state.trackInventory = true;
         const current = stock.get(variant.id) ?? { quantity: null, inStock: true };
         stock.set(variant.id, {
           quantity: s.quantity ?? (state.trackInventory ? (current.quantity ?? 0) : null),
