@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { CART, cart, line, shop } from './ecom-fixtures.ts';
+import { CART, cart, code, fields, line, shop } from './ecom-fixtures.ts';
 
-const code = (response: { data: any }) => response.data.details?.applicationError?.code;
-const fields = (response: { data: any }) =>
-  response.data.details.validationError.fieldViolations.map((v: { field: string }) => v.field);
 const LONG = 'x'.repeat(101);
 
 /** Settings, access levels and input checks of every ecom call (coupons: ecom-coupons.test.ts). */

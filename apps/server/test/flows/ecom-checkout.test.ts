@@ -7,14 +7,13 @@ import {
   CARD_OK,
   cart,
   checkoutOf,
+  code,
   line,
   pay,
   settings,
   shop,
   stockOf,
 } from './ecom-fixtures.ts';
-
-const code = (response: { data: any }) => response.data.details.applicationError.code;
 
 /** Checkout creation, payment through the built-in providers, and the orders it places. */
 describe.each(engines)('ecom checkout and pay (%s)', (engine) => {

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { addLines, CARD_OK, cart, checkoutOf, line, pay, shop } from './ecom-fixtures.ts';
-
-const code = (response: { data: any }) => response.data.details?.applicationError?.code;
-const fields = (response: { data: any }) =>
-  response.data.details.validationError.fieldViolations.map((v: { field: string }) => v.field);
+import { addLines, CARD_OK, cart, checkoutOf, code, fields, line, pay, shop } from './ecom-fixtures.ts';
 
 /** The owner's coupons and what buyers meet when they use them. */
 describe.each(engines)('ecom coupons (%s)', (engine) => {

@@ -3,6 +3,11 @@ import { STORES_APP_IDS } from '../../src/domains/stores/index.ts';
 import type { TestApp, TestSite } from '../build-test-app.ts';
 import { createProduct, tShirt } from './stores-fixtures.ts';
 
+export { fields } from './stores-fixtures.ts';
+
+/** The application error code of an answer (undefined when it carries none). */
+export const code = (response: { data: any }) => response.data?.details?.applicationError?.code;
+
 export const CART = '/ecom/v1/carts/current';
 export const APP_ID = STORES_APP_IDS[0];
 export const CARD_OK = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };

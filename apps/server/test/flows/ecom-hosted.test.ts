@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { CARD_OK, checkoutOf, pay, shop } from './ecom-fixtures.ts';
+import { CARD_OK, checkoutOf, code, pay, shop } from './ecom-fixtures.ts';
 import { createClient, visitorTokens } from './identity-helpers.ts';
 
-const code = (response: { data: any }) => response.data.details?.applicationError?.code;
 const SESSION = '/redirect-session/v1/redirect-session';
 const hosted = (id: string, suffix = '') => `/plaza/v1/redirect-sessions/${id}/checkout${suffix}`;
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { CARD_AUTH_ONLY, checkoutOf, pay, shop, stockOf } from './ecom-fixtures.ts';
-
-const code = (response: { data: any }) => response.data.details.applicationError.code;
+import { CARD_AUTH_ONLY, checkoutOf, code, pay, shop, stockOf } from './ecom-fixtures.ts';
 
 /** The owner's side of orders: capture, offline payment, cancel with restock, numbering, search, isolation. */
 describe.each(engines)('ecom orders (%s)', (engine) => {

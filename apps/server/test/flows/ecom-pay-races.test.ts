@@ -2,9 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { TestApp, TestSite } from '../build-test-app.ts';
 import { buildTestApp } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { CARD_AUTH_ONLY, CARD_DECLINED, CARD_OK, checkoutOf, pay, shop } from './ecom-fixtures.ts';
+import { CARD_AUTH_ONLY, CARD_DECLINED, CARD_OK, checkoutOf, code, pay, shop } from './ecom-fixtures.ts';
 
-const code = (response: { data: any }) => response.data?.details?.applicationError?.code;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

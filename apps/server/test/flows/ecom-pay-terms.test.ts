@@ -6,6 +6,7 @@ import {
   CARD_OK,
   cart,
   checkoutOf,
+  code,
   line,
   pay,
   settings,
@@ -14,8 +15,6 @@ import {
   stockOf,
 } from './ecom-fixtures.ts';
 import { createProduct, tShirt } from './stores-fixtures.ts';
-
-const code = (response: { data: any }) => response.data.details.applicationError.code;
 
 /** What paying charges: the total the buyer was shown, once per cart, under coupons still in force. */
 describe.each(engines)('ecom pay terms (%s)', (engine) => {
