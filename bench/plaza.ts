@@ -7,6 +7,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildPlatform } from '../apps/server/src/deps.ts';
 import { addToCurrentCart } from '../apps/server/src/domains/ecom/cart/service.ts';
+import { ownerKeyOf } from '../apps/server/src/domains/ecom/context.ts';
 import { updateEcomSettings } from '../apps/server/src/domains/ecom/settings.ts';
 import { createOAuthApp, createSite } from '../apps/server/src/domains/sites/index.ts';
 import { STORES_APP_IDS } from '../apps/server/src/domains/stores/index.ts';
@@ -169,8 +170,12 @@ async function seed(platform: Platform): Promise<BenchContext> {
         })),
     },
   );
-  const cartVisitorTokens: string[] = [];
-  for (let i = 0; i < dataset.cartVisitors; i++) cartVisitorTokens.push((await visitor()).token);
+  const cartVisitors = new Map<string, string>();
+  for (let i = 0; i < dataset.cartVisitors; i++) {
+    const { token, subjectId } = await visitor();
+    cartVisitors.set(token, subjectId);
+  }
+  const cartVisitorTokens = [...cartVisitors.keys()];
   // A visitor's token is verified on its first call and remembered until it expires; verify them here
   // so that the measured runs see visitors that are already browsing, whatever the warm-up reached.
   for (const token of [shopper.token, ...cartVisitorTokens]) await platform.identity.tokens.verify(token);
@@ -182,5 +187,19 @@ async function seed(platform: Platform): Promise<BenchContext> {
   }
 
   process.stderr.write(`bench: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  return { siteId: site.id, adminKey: key, visitorToken: shopper.token, cartVisitorTokens, productIds };
+  const storedCart = async (token: string) => {
+    const subjectId = cartVisitors.get(token);
+    const stored =
+      subjectId && (await platform.ecom.store.cartOf(site.id, ownerKeyOf({ kind: 'visitor', subjectId })));
+    if (!stored) throw new Error('storedCart: that visitor of cartVisitorTokens has no cart yet');
+    return stored;
+  };
+  return {
+    siteId: site.id,
+    adminKey: key,
+    visitorToken: shopper.token,
+    cartVisitorTokens,
+    storedCart,
+    productIds,
+  };
 }

@@ -159,7 +159,7 @@ async function main() {
 
     // The bare twin, profiled the same way: the bench's ratios compare with it.
     twin = await startTwin(ready.request, await capture(ready.url, scenario, ready.request), {
-      options: PERF_NODE_OPTIONS,
+      nodeOptions: PERF_NODE_OPTIONS,
       cwd: dir,
     });
     await load(twin.url, 'twin warm-up', warmup, warmupSeconds);

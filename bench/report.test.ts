@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { missedTargets, ratios, type ScenarioResult, table, targetResult } from './report.ts';
+import {
+  missedTargets,
+  ratios,
+  type ScenarioResult,
+  table,
+  targetResult,
+  WRITING_TWIN_ROW,
+} from './report.ts';
 
 describe('bench targets', () => {
   const targets = { minThroughputRatio: 0.5, maxP99Ratio: 1.5 };
@@ -70,5 +77,25 @@ describe('bench CPU per request', () => {
     expect(header).toMatch(/cpu µs\/req +cpu ratio/);
     expect(row).toMatch(/64\.3 \/ 22\.0 +2\.92/);
     expect(table([{ name: 'old', method: 'GET', path: '/' }]).split('\n')[1]).toMatch(/^old /);
+  });
+
+  it('shows the writing twin under its scenario, read against the same bare twin', () => {
+    const plaza = targetResult([round(64)]);
+    const twin = targetResult([round(20)]);
+    const writing = targetResult([{ ...round(30), rps: 700 }]);
+    const result: ScenarioResult = {
+      name: 'cart',
+      method: 'POST',
+      path: '/c',
+      plaza,
+      twin,
+      ...ratios(plaza, twin),
+      writingTwin: { ...writing, documentBytes: 600, ...ratios(writing, twin) },
+    };
+    const rows = table([result]).split('\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]!.startsWith(WRITING_TWIN_ROW)).toBe(true);
+    // 700 of the twin's 1000 requests/s; 30 µs of CPU per request against its 20.
+    expect(rows[2]).toMatch(/ 700 +1000 +0\.70 .* 30\.0 \/ 20\.0 +1\.50 +-$/);
   });
 });

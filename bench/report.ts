@@ -51,9 +51,16 @@ export interface ScenarioResult {
   /** What the scenario's issue asks of it, and the ratios that miss it (empty: all met). */
   targets?: Targets;
   missed?: MissedRatio[];
+  /**
+   * The writing twin (twin-write.ts), for a call that changes a stored document: its figures, the size
+   * of the document it writes, and its ratios to the bare twin (the ceiling of Plaza's).
+   */
+  writingTwin?: WritingTwinResult;
   /** Set when the scenario failed; its figures are then missing. */
   error?: string;
 }
+
+export type WritingTwinResult = TargetResult & { documentBytes: number } & ReturnType<typeof ratios>;
 
 export function machineInfo() {
   const cpuList = cpus();
@@ -161,6 +168,9 @@ const columns = [
   ['targets', 18, 'text'],
 ] as const;
 
+/** The row under a scenario measured against the writing twin too. */
+export const WRITING_TWIN_ROW = '  ↳ twin + write';
+
 export function table(results: ScenarioResult[]): string {
   const line = (cells: string[]) =>
     cells
@@ -176,31 +186,41 @@ export function table(results: ScenarioResult[]): string {
     values?.length ? `${fixed(Math.min(...values), 2)}–${fixed(Math.max(...values), 2)}` : '-';
   const latency = (target: TargetResult | undefined) =>
     target ? `${fixed(target.median.p50, 2)} / ${fixed(target.median.p99, 2)}` : '-';
-  const cpu = ({ plaza, twin }: ScenarioResult) =>
+  const cpu = ({ plaza, twin }: Pick<ScenarioResult, 'plaza' | 'twin'>) =>
     plaza?.median.cpuMicrosPerRequest === undefined && twin?.median.cpuMicrosPerRequest === undefined
       ? '-'
       : `${fixed(plaza?.median.cpuMicrosPerRequest, 1)} / ${fixed(twin?.median.cpuMicrosPerRequest, 1)}`;
-  const rows = results.map((result) =>
-    result.error
-      ? `${result.name.padEnd(20)}FAILED: ${result.error}`
-      : line([
-          result.name,
-          fixed(result.plaza?.median.rps, 0),
-          fixed(result.twin?.median.rps, 0),
-          fixed(result.throughputRatio, 2),
-          spread(result.roundThroughputRatios),
-          latency(result.plaza),
-          latency(result.twin),
-          fixed(result.p50Ratio, 2),
-          fixed(result.p99Ratio, 2),
-          cpu(result),
-          fixed(result.cpuRatio, 2),
-          result.targets === undefined
-            ? '-'
-            : result.missed?.length
-              ? `missed: ${result.missed.join(', ')}`
-              : 'met',
-        ]),
-  );
+  const row = (name: string, result: Omit<ScenarioResult, 'name' | 'method' | 'path'>, targets: string) =>
+    line([
+      name,
+      fixed(result.plaza?.median.rps, 0),
+      fixed(result.twin?.median.rps, 0),
+      fixed(result.throughputRatio, 2),
+      spread(result.roundThroughputRatios),
+      latency(result.plaza),
+      latency(result.twin),
+      fixed(result.p50Ratio, 2),
+      fixed(result.p99Ratio, 2),
+      cpu(result),
+      fixed(result.cpuRatio, 2),
+      targets,
+    ]);
+  const rows = results.flatMap((result) => {
+    if (result.error) return [`${result.name.padEnd(20)}FAILED: ${result.error}`];
+    const targets =
+      result.targets === undefined
+        ? '-'
+        : result.missed?.length
+          ? `missed: ${result.missed.join(', ')}`
+          : 'met';
+    const { writingTwin } = result;
+    // The writing twin in the first columns, against the same bare twin: the most Plaza's ratios can be.
+    return writingTwin
+      ? [
+          row(result.name, result, targets),
+          row(WRITING_TWIN_ROW, { ...writingTwin, plaza: writingTwin, twin: result.twin }, '-'),
+        ]
+      : [row(result.name, result, targets)];
+  });
   return [line(columns.map(([title]) => title)), ...rows].join('\n');
 }

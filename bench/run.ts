@@ -11,6 +11,7 @@ import { positive } from './env.ts';
 import {
   describeMeasurement,
   type LoadGenerator,
+  type Measurement,
   type Mode,
   measure,
   startLoadGenerator,
@@ -29,7 +30,9 @@ import {
   writeResults,
 } from './report.ts';
 import { capture, type Scenario, selectScenarios, wireRequest } from './scenarios.ts';
-import { startTwin } from './twin.ts';
+import { type RunningTwin, startTwin } from './twin.ts';
+
+type TargetName = 'plaza' | 'twin' | 'writing twin';
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 const cleanups: Array<() => Promise<void>> = [];
@@ -61,8 +64,12 @@ async function main(): Promise<number> {
   const selected = selectScenarios(process.env.BENCH_ONLY);
 
   // Bounded time whatever happens: every run is planned to take about this long, a wedge is cut at twice it.
-  const planned =
-    selected.length * (2 * settings.warmupSeconds + 4 * settings.rounds * settings.durationSeconds);
+  const targetCount = (scenario: Scenario) => (scenario.writes ? 3 : 2);
+  const planned = selected.reduce(
+    (sum, scenario) =>
+      sum + targetCount(scenario) * (settings.warmupSeconds + 2 * settings.rounds * settings.durationSeconds),
+    0,
+  );
   const watchdog = setTimeout(
     () => {
       log(`stopped: still running after ${Math.round(2 * planned + 60)} s`);
@@ -118,15 +125,21 @@ async function runScenario(
 ): Promise<ScenarioResult> {
   const request = wireRequest(scenario, plaza.context);
   const captured = await capture(plaza.url, scenario, request);
-  const twin = await startTwin(request, captured);
-  const closeTwin = () => twin.close();
-  cleanups.push(closeTwin);
+  const twins: RunningTwin[] = [];
+  const closeTwins = async () => {
+    for (const twin of twins.splice(0)) await twin.close();
+  };
+  cleanups.push(closeTwins);
   try {
-    // Plaza serves from this process's main thread, the twin from its child's.
-    const targets = [
+    twins.push(await startTwin(request, captured));
+    const write = await scenario.writes?.(plaza.context);
+    if (write) twins.push(await startTwin(request, captured, { write }));
+    // Plaza serves from this process's main thread, each twin from its child's.
+    const targets: Array<{ name: TargetName; url: string; pid: number }> = [
       { name: 'plaza', url: plaza.url, pid: process.pid },
-      { name: 'twin', url: twin.url, pid: twin.pid },
-    ] as const;
+      { name: 'twin', url: twins[0]!.url, pid: twins[0]!.pid },
+      ...(twins[1] ? [{ name: 'writing twin' as const, url: twins[1].url, pid: twins[1].pid }] : []),
+    ];
     const throughput: Mode = { kind: 'throughput', connections: settings.throughputConnections };
     const latency: Mode = {
       kind: 'latency',
@@ -150,19 +163,22 @@ async function runScenario(
     };
 
     for (const target of targets) await run(target, throughput, settings.warmupSeconds, 'warm-up');
-    const rounds: Record<'plaza' | 'twin', RoundResult[]> = { plaza: [], twin: [] };
+    const rounds = new Map<TargetName, RoundResult[]>(targets.map((target) => [target.name, []]));
     for (let round = 1; round <= settings.rounds; round++) {
       const step = `round ${round}/${settings.rounds}`;
-      const rps = [];
+      const rps: Measurement[] = [];
       for (const target of targets) rps.push(await run(target, throughput, settings.durationSeconds, step));
-      const lat = [];
+      const lat: Measurement[] = [];
       for (const target of targets) lat.push(await run(target, latency, settings.durationSeconds, step));
-      rounds.plaza.push(roundResult(rps[0]!, lat[0]!));
-      rounds.twin.push(roundResult(rps[1]!, lat[1]!));
+      targets.forEach((target, i) => {
+        rounds.get(target.name)!.push(roundResult(rps[i]!, lat[i]!));
+      });
     }
 
-    const plazaResult = targetResult(rounds.plaza);
-    const twinResult = targetResult(rounds.twin);
+    const plazaResult = targetResult(rounds.get('plaza')!);
+    const twinResult = targetResult(rounds.get('twin')!);
+    const writing = rounds.get('writing twin');
+    const writingResult = writing && targetResult(writing);
     const figures = ratios(plazaResult, twinResult);
     return {
       name: scenario.name,
@@ -177,11 +193,20 @@ async function runScenario(
       ...(scenario.targets
         ? { targets: scenario.targets, missed: missedTargets(figures, scenario.targets) }
         : {}),
+      ...(writingResult && write
+        ? {
+            writingTwin: {
+              ...writingResult,
+              documentBytes: Buffer.byteLength(write.document),
+              ...ratios(writingResult, twinResult),
+            },
+          }
+        : {}),
     };
   } finally {
-    const index = cleanups.indexOf(closeTwin);
+    const index = cleanups.indexOf(closeTwins);
     if (index >= 0) cleanups.splice(index, 1);
-    await closeTwin();
+    await closeTwins();
   }
 }
 

@@ -1,3 +1,5 @@
+import type { DocumentWrite } from './twin-write.ts';
+
 /** What a scenario may use in its headers: the seeded site and its credentials. */
 export interface BenchContext {
   siteId: string;
@@ -7,6 +9,8 @@ export interface BenchContext {
   visitorToken: string;
   /** Visitor tokens of their own (no cart at first), for calls that change the caller's cart. */
   cartVisitorTokens: string[];
+  /** The cart of the visitor of one of `cartVisitorTokens` as stored (its JSON); refused when it has none. */
+  storedCart(token: string): Promise<string>;
   /** The bench catalog (catalog-seed.ts), oldest first. */
   productIds: string[];
 }
@@ -32,6 +36,12 @@ export interface Scenario {
   expectStatus?: number;
   /** What the scenario's issue asks of it: at least this throughput ratio, at most this p99 ratio. */
   targets?: Targets;
+  /**
+   * For a call that changes a stored document: the write that change makes, told after the capture.
+   * The scenario is then also measured against the writing twin (twin-write.ts), which commits such a
+   * write before answering: the ceiling of any server that persists the change before it answers.
+   */
+  writes?: (context: BenchContext) => Promise<DocumentWrite>;
 }
 
 export interface Targets {
@@ -99,6 +109,11 @@ export const scenarios: Scenario[] = [
     method: 'POST',
     path: '/ecom/v1/carts/current/add-to-cart',
     rotateHeaders: (context) => context.cartVisitorTokens.map((token) => ({ authorization: token })),
+    // The capture added to the first visitor's cart: the document each request rewrites, one per visitor.
+    writes: async (context) => ({
+      document: await context.storedCart(context.cartVisitorTokens[0]!),
+      documents: context.cartVisitorTokens.length,
+    }),
     body: (context: BenchContext) => ({
       lineItems: [
         {

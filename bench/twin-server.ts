@@ -1,8 +1,10 @@
 // The bare twin, run as a child process by twin.ts: a minimal Fastify 5 server (no plugins, logger off)
 // with one route that answers the bytes Plaza answered. Told what to serve over IPC; exits with its parent.
+// With `write`, it is the writing twin (twin-write.ts): it commits a stored document's change before answering.
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { Method } from './scenarios.ts';
+import { type DocumentWrite, startDocumentWrites } from './twin-write.ts';
 
 export interface TwinSpec {
   method: Method;
@@ -10,6 +12,7 @@ export interface TwinSpec {
   status: number;
   contentType: string;
   bodyBase64: string;
+  write?: DocumentWrite;
 }
 
 export type TwinMessage = { ready: true; port: number } | { ready: false; error: string };
@@ -30,14 +33,27 @@ process.once('message', (spec: TwinSpec) => {
 
 async function start(spec: TwinSpec) {
   const body = Buffer.from(spec.bodyBase64, 'base64');
+  const writes = spec.write ? startDocumentWrites(spec.write) : undefined;
+  if (writes) {
+    process.on('exit', () => writes.close());
+    // twin.ts stops the twin with SIGTERM, which skips 'exit' handlers unless one exits on it.
+    process.once('SIGTERM', () => process.exit(0));
+  }
   const app = Fastify({ logger: false });
   app.route({
     method: spec.method,
     // The route matches the path alone (Fastify leaves the query string to the request's `query`).
     url: spec.path.split('?')[0]!,
-    handler: (_request, reply) => {
-      reply.code(spec.status).type(spec.contentType).send(body);
-    },
+    handler: writes
+      ? (_request, reply) => {
+          writes.commit().then(
+            () => reply.code(spec.status).type(spec.contentType).send(body),
+            (error: unknown) => reply.code(500).send(String(error)),
+          );
+        }
+      : (_request, reply) => {
+          reply.code(spec.status).type(spec.contentType).send(body);
+        },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   send({ ready: true, port: (app.server.address() as AddressInfo).port });

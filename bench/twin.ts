@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Captured, WireRequest } from './scenarios.ts';
 import type { TwinMessage, TwinSpec } from './twin-server.ts';
+import type { DocumentWrite } from './twin-write.ts';
 
 export interface RunningTwin {
   url: string;
@@ -13,18 +14,18 @@ const twinServer = fileURLToPath(new URL('./twin-server.ts', import.meta.url));
 
 /**
  * Forks twin-server.ts (the child inherits tsx's loader through execArgv) and has it serve `captured`
- * at the request's method and path on its own loopback port. `node` adds Node options and sets the
- * working directory (the profiler's JIT dump).
+ * at the request's method and path on its own loopback port. `nodeOptions` and `cwd` are for the
+ * profiler (a JIT dump in a directory of its own); `write` makes it the writing twin (twin-write.ts).
  */
 export async function startTwin(
   request: WireRequest,
   captured: Captured,
-  node: { options?: string[]; cwd?: string } = {},
+  options: { nodeOptions?: string[]; cwd?: string; write?: DocumentWrite } = {},
 ): Promise<RunningTwin> {
   const child = fork(twinServer, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...process.execArgv, ...(node.options ?? [])],
-    ...(node.cwd ? { cwd: node.cwd } : {}),
+    execArgv: [...process.execArgv, ...(options.nodeOptions ?? [])],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   const close = () => stopChild(child);
   try {
@@ -43,6 +44,7 @@ export async function startTwin(
         status: captured.status,
         contentType: captured.contentType,
         bodyBase64: captured.body.toString('base64'),
+        ...(options.write ? { write: options.write } : {}),
       };
       child.send(spec);
     });
