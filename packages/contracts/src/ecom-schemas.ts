@@ -27,7 +27,7 @@ export const MultiCurrencyPrice = Type.Object({
 export const Price = Type.Object({ amount: Type.String(), formattedAmount: Type.String() });
 
 export const Address = open({
-  country: opt(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO-3166 alpha-2.' })),
+  country: opt(Type.String({ format: 'country-code', description: 'ISO-3166 alpha-2.' })),
   subdivision: opt(Type.String({ maxLength: 20, description: 'ISO-3166-2, e.g. US-CA (or CA).' })),
   city: opt(Type.String({ maxLength: 200 })),
   postalCode: opt(Type.String({ maxLength: 50 })),
@@ -213,7 +213,10 @@ export const Coupon = open({
 });
 
 export const TaxRate = Type.Object({
-  country: Type.String({ pattern: '^([A-Za-z]{2}|\\*)$', description: 'ISO alpha-2, or * for everywhere.' }),
+  country: Type.String({
+    format: 'country-code-or-anywhere',
+    description: 'ISO alpha-2, or * for everywhere.',
+  }),
   subdivision: opt(Type.String({ maxLength: 20 })),
   rate: Type.Number({ minimum: 0, maximum: 100, description: 'Percentage, e.g. 8.25.' }),
   name: opt(Type.String({ maxLength: 100 })),
@@ -228,7 +231,7 @@ export const ShippingOptionSetting = Type.Object({
   regions: opt(
     Type.Array(
       Type.Object({
-        country: Type.String({ pattern: '^[A-Za-z]{2}$' }),
+        country: Type.String({ format: 'country-code', description: 'ISO-3166 alpha-2.' }),
         subdivision: opt(Type.String({ maxLength: 20 })),
         price: MoneyInput,
       }),

@@ -1,3 +1,4 @@
+import { countryFormats } from '@plaza/contracts/countries';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
@@ -139,8 +140,15 @@ function storable(validate: ValidateFunction, httpPart: string) {
 
 function withFormats(ajv: Ajv): Ajv {
   (addFormats as unknown as (ajv: Ajv) => Ajv)(ajv);
+  for (const [name, format] of Object.entries(countryFormats)) {
+    ajv.addFormat(name, { type: 'string', validate: format.check });
+  }
   return ajv;
 }
+
+const formatDescriptions: Record<string, string> = Object.fromEntries(
+  Object.entries(countryFormats).map(([name, format]) => [name, format.description]),
+);
 
 const ruleByKeyword: Record<string, ViolatedRule> = {
   required: 'REQUIRED_FIELD',
@@ -213,7 +221,7 @@ function describe(error: ErrorObject): string {
     case 'pattern':
       return `has an invalid format (expected to match ${p.pattern})`;
     case 'format':
-      return `must be a valid ${p.format}`;
+      return formatDescriptions[String(p.format)] ?? `must be a valid ${p.format}`;
     case 'enum':
       return `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'additionalProperties':

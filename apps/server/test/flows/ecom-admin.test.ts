@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { CART, cart, code, fields, line, shop } from './ecom-fixtures.ts';
+import { addLines, CART, cart, code, fields, line, shop } from './ecom-fixtures.ts';
 
 const LONG = 'x'.repeat(101);
 
@@ -48,6 +48,72 @@ describe.each(engines)('ecom settings and input checks (%s)', (engine) => {
     });
     expect(lb.data.settings).toMatchObject({ weightUnit: 'LB', payments: { test: true, offline: false } });
     expect(lb.data.settings.taxRates).toHaveLength(1);
+  });
+
+  it('takes countries by their ISO code only, in either case, and tells what it wanted', async () => {
+    const { site: own, product } = await shop(t);
+    const visitor = await own.token('visitor');
+    const settings = (taxRates: object[], regions: object[] = [{ country: 'de', price: '7' }]) =>
+      t.call({
+        method: 'PATCH',
+        url: '/plaza/v1/ecom-settings',
+        auth: own.adminKey,
+        payload: {
+          settings: {
+            taxRates,
+            shippingOptions: [{ code: 'eu', title: 'EU', type: 'FLAT_RATE', price: '9', regions }],
+          },
+        },
+      });
+    // "UK" is shaped like a code but is none: a rate for it would never apply to anyone.
+    const uk = await settings([{ country: 'UK', rate: 20 }], [{ country: 'XX', price: '7' }]);
+    expect(uk.statusCode).toBe(400);
+    const violations = uk.data.details.validationError.fieldViolations as Array<{
+      field: string;
+      description: string;
+      violatedRule: string;
+    }>;
+    const [rate, region] = [
+      'settings.taxRates[0].country',
+      'settings.shippingOptions[0].regions[0].country',
+    ].map((field) => violations.find((v) => v.field === field));
+    expect(violations).toHaveLength(2);
+    expect(rate).toMatchObject({ violatedRule: 'FORMAT' });
+    expect(rate!.description).toMatch(/ISO 3166-1 alpha-2 .*GB \(the United Kingdom\), or \* for everywhere/);
+    expect(region!.description).toMatch(/ISO 3166-1 alpha-2/);
+    expect(region!.description).not.toMatch(/everywhere/);
+
+    const good = await settings([
+      { country: 'gb', rate: 20 },
+      { country: '*', rate: 5 },
+      { country: 'US', rate: 6.25 },
+    ]);
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.data.settings.taxRates.map((r: { country: string }) => r.country)).toEqual(['gb', '*', 'US']);
+
+    for (const [url, payload, field] of [
+      [`${CART}/estimate-totals`, { shippingAddress: { country: 'UK' } }, 'shippingAddress.country'],
+      [`${CART}/estimate-totals`, { billingAddress: { country: 'EU' } }, 'billingAddress.country'],
+      [
+        CART,
+        { cartInfo: { contactInfo: { address: { country: 'ZZ' } } } },
+        'cartInfo.contactInfo.address.country',
+      ],
+    ] as const) {
+      const response = await t.call({ method: url === CART ? 'PATCH' : 'POST', url, auth: visitor, payload });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(400);
+      expect(fields(response)).toEqual([field]);
+    }
+    // A known code in lower case is an address's country as sent in upper case.
+    await addLines(t, visitor, [line(product.id)]);
+    const lower = await t.call({
+      method: 'POST',
+      url: `${CART}/estimate-totals`,
+      auth: visitor,
+      payload: { shippingAddress: { country: 'gb' } },
+    });
+    expect(lower.statusCode, lower.body).toBe(200);
+    expect(lower.data.priceSummary.tax.amount).not.toBe('0.00');
   });
 
   it('answers 403 to visitors and members calling owner calls, merchant discounts included', async () => {

@@ -1,9 +1,9 @@
+import { COUNTRY_CODES } from '@plaza/contracts/countries';
 import { describe, expect, it } from 'vitest';
 import {
   type AddressForm,
   addressErrors,
   addressLabels,
-  COUNTRY_CODES,
   countryFromLanguages,
   countryOptions,
   EMPTY_ADDRESS,
