@@ -2,10 +2,15 @@
 // seeds the bench data set, listens, and tells its parent the URL and the named scenario's wire request.
 import { startPlaza } from './plaza.ts';
 import { scenarios, type WireRequest, wireRequest } from './scenarios.ts';
+import type { DocumentWrite } from './twin-write.ts';
 
 export type ProfileServerMessage =
   | { ready: true; url: string; request: WireRequest; expectStatus: number }
-  | { ready: false; error: string };
+  | { ready: false; error: string }
+  | { write: DocumentWrite | null };
+
+/** What the parent asks once the answer has been captured: the scenario's write, for the writing twin. */
+export type ProfileServerRequest = 'write';
 
 const send = (message: ProfileServerMessage) => process.send?.(message);
 
@@ -20,6 +25,13 @@ try {
   // The IPC channel closes when the parent exits or dies: never outlive it.
   process.on('disconnect', stop);
   process.once('SIGTERM', stop);
+  process.on('message', (message: unknown) => {
+    if (message !== ('write' satisfies ProfileServerRequest)) return;
+    (scenario.writes?.(plaza.context) ?? Promise.resolve(null)).then(
+      (write) => send({ write }),
+      (error: unknown) => send({ ready: false, error: String(error) }),
+    );
+  });
   send({
     ready: true,
     url: plaza.url,

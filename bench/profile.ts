@@ -4,7 +4,7 @@
 // Plaza runs in a child process (profile-server.ts), then the scenario's bare twin in another, each with V8
 // writing a JIT dump, so that perf sees one server alone and can name JavaScript frames; the load comes
 // from this process's worker thread, as in the bench.
-import { fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,9 +28,10 @@ import {
   sampleReader,
   summarize,
 } from './perf-report.ts';
-import type { ProfileServerMessage } from './profile-server.ts';
+import type { ProfileServerMessage, ProfileServerRequest } from './profile-server.ts';
 import { capture, selectScenarios } from './scenarios.ts';
 import { type RunningTwin, startTwin, stopChild } from './twin.ts';
+import type { DocumentWrite } from './twin-write.ts';
 
 /** Samples per second: off the kernel's timer ticks, so that sampling does not run in step with them. */
 const HZ = 4999;
@@ -103,6 +104,20 @@ async function profileProcess(
   };
 }
 
+/** The scenario's write as Plaza tells it (profile-server.ts), once the answer has been captured. */
+function askWrite(server: ChildProcess): Promise<DocumentWrite | null> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: ProfileServerMessage) => {
+      if ('write' in message) resolve(message.write);
+      else if ('error' in message) reject(new Error(`Plaza failed: ${message.error}`));
+      else return;
+      server.off('message', onMessage);
+    };
+    server.on('message', onMessage);
+    server.send('write' satisfies ProfileServerRequest);
+  });
+}
+
 async function main() {
   const [name, modeName = 'throughput', ...extra] = process.argv.slice(2);
   if (!name || name.includes(',') || extra.length > 0 || !['throughput', 'latency'].includes(modeName)) {
@@ -126,12 +141,14 @@ async function main() {
   });
   let generator: LoadGenerator | undefined;
   let twin: RunningTwin | undefined;
+  let writingTwin: RunningTwin | undefined;
   let cleaning: Promise<void> | undefined;
   // Once, whether the run ends or a signal cuts it short.
   const cleanup = () =>
     (cleaning ??= (async () => {
       await generator?.close();
       await twin?.close();
+      await writingTwin?.close();
       await stopChild(server);
       rmSync(dir, { recursive: true, force: true });
     })());
@@ -143,7 +160,9 @@ async function main() {
     const ready = await new Promise<Extract<ProfileServerMessage, { ready: true }>>((resolve, reject) => {
       server.once('exit', (code) => reject(new Error(`Plaza exited before listening (code ${code})`)));
       server.once('message', (message: ProfileServerMessage) =>
-        message.ready ? resolve(message) : reject(new Error(`Plaza failed: ${message.error}`)),
+        'ready' in message && message.ready
+          ? resolve(message)
+          : reject(new Error(`Plaza failed: ${'error' in message ? message.error : 'no ready message'}`)),
       );
     });
     server.removeAllListeners('exit');
@@ -158,7 +177,8 @@ async function main() {
     );
 
     // The bare twin, profiled the same way: the bench's ratios compare with it.
-    twin = await startTwin(ready.request, await capture(ready.url, scenario, ready.request), {
+    const captured = await capture(ready.url, scenario, ready.request);
+    twin = await startTwin(ready.request, captured, {
       nodeOptions: PERF_NODE_OPTIONS,
       cwd: dir,
     });
@@ -167,6 +187,23 @@ async function main() {
     const bare = await profileProcess(twin.pid, dir, seconds, () =>
       load(twin!.url, `${scenario.name} twin`, mode, seconds),
     );
+    await twin.close();
+
+    // A call that writes: the writing twin too, the most Plaza could reach (twin-write.ts).
+    const write = await askWrite(server);
+    let writing: Profiled | undefined;
+    if (write) {
+      writingTwin = await startTwin(ready.request, captured, {
+        nodeOptions: PERF_NODE_OPTIONS,
+        cwd: dir,
+        write,
+      });
+      await load(writingTwin.url, 'writing twin warm-up', warmup, warmupSeconds);
+      log(`${scenario.name}: the writing twin, ${modeName}, ${seconds} s under perf`);
+      writing = await profileProcess(writingTwin.pid, dir, seconds, () =>
+        load(writingTwin!.url, `${scenario.name} writing twin`, mode, seconds),
+      );
+    }
 
     const results = new URL('./results/', import.meta.url);
     mkdirSync(results, { recursive: true });
@@ -175,6 +212,7 @@ async function main() {
       new URL(`profile-${scenario.name}-${modeName}-${stamp}-${target}.folded`, results);
     writeFileSync(folded('plaza'), foldedStacks(plaza.samples));
     writeFileSync(folded('twin'), foldedStacks(bare.samples));
+    if (writing) writeFileSync(folded('writing-twin'), foldedStacks(writing.samples));
     const cost = (label: string, profiled: Profiled) =>
       `${label}: ${profiled.summary.microsPerRequest.toFixed(0)} µs of main-thread CPU per request ` +
       `(${profiled.measured.requests} requests, ${describeMeasurement(profiled.measured)}; ` +
@@ -184,12 +222,18 @@ async function main() {
         `\n${scenario.name}, ${modeName}`,
         cost('Plaza', plaza),
         cost('twin ', bare),
+        ...(writing ? [cost('writing twin', writing)] : []),
         `Plaza spends ${(plaza.summary.microsPerRequest / bare.summary.microsPerRequest).toFixed(2)}× the twin's CPU per request.`,
         `\nPLAZA\n\n${formatSummary(plaza.summary)}`,
-        `\nTWIN, by kind of code\n${formatKinds(bare.summary)}\n\n`,
+        `\nTWIN, by kind of code\n${formatKinds(bare.summary)}`,
+        ...(writing ? [`\nWRITING TWIN, by kind of code\n${formatKinds(writing.summary)}`] : []),
+        '\n',
       ].join('\n'),
     );
-    log(`folded stacks (for a flame graph): ${fileURLToPath(folded('plaza'))} and …-twin.folded`);
+    log(
+      `folded stacks (for a flame graph): ${fileURLToPath(folded('plaza'))} and …-twin.folded` +
+        (writing ? ', …-writing-twin.folded' : ''),
+    );
   } finally {
     await cleanup();
   }
