@@ -295,7 +295,7 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
     expect(await stockOf(t, site, mug.id)).toBe(before - 3);
   });
 
-  it('spends a limited coupon once: the second order is refused with nothing taken', async () => {
+  it('spends a limited coupon once: a checkout holding it after its last use drops it before charging', async () => {
     const coupon = { code: 'ONCE', type: 'FIXED_AMOUNT', amount: '1.00', usageLimit: 1 };
     expect(
       (await t.call({ method: 'POST', url: '/plaza/v1/coupons', auth: site.adminKey, payload: { coupon } }))
@@ -314,9 +314,27 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
       discountType: 'GLOBAL',
       coupon: { code: 'ONCE' },
     });
-    const second = await pay(t, checkouts[1]![0], checkouts[1]![1], { paymentMethod: 'offline' });
-    expect([second.statusCode, code(second)]).toEqual([400, 'ERROR_COUPON_USAGE_EXCEEDED']);
+    // The other checkout still shows the coupon; paying it is refused before any charge, at the new
+    // total, rather than charged, refused and refunded at every try.
+    const [buyer, checkoutId] = checkouts[1]!;
+    const second = await pay(t, buyer, checkoutId, { paymentMethod: 'test', card: CARD_OK });
+    expect([second.statusCode, code(second)], second.body).toEqual([409, 'CHECKOUT_TOTAL_CHANGED']);
+    expect(second.data.details.applicationError.description).toMatch(
+      /"ONCE" was used up\. The total is now \$\d+\.\d\d/,
+    );
+    expect(second.data.details.applicationError.data).toMatchObject({ checkoutId });
+    // Each checkout holds two mugs: the first order took its two, the refusal none.
     expect(await stockOf(t, site, mug.id)).toBe(before - 2);
+    const shown = await t.call({ method: 'GET', url: `/ecom/v1/checkouts/${checkoutId}`, auth: buyer });
+    expect(shown.data.checkout.appliedDiscounts ?? []).toEqual([]);
+    // Paid again as told: at the full price.
+    const again = await pay(t, buyer, checkoutId, { paymentMethod: 'test', card: CARD_OK });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.data.order.appliedDiscounts ?? []).toEqual([]);
+    expect(again.data.order.priceSummary.total.amount).toBe(
+      second.data.details.applicationError.data.total.replace(/[^\d.]/g, ''),
+    );
+    expect(await stockOf(t, site, mug.id)).toBe(before - 4);
     const stored = await t.call({
       method: 'POST',
       url: '/plaza/v1/coupons/query',

@@ -208,26 +208,32 @@ function toRule(coupon: StoredCoupon, digits: number): CouponRule {
   };
 }
 
-/** Why `coupon` cannot be used at `now` (switched off, not started, expired), if it cannot. */
-function lapsed(coupon: StoredCoupon, now: number): AppError | undefined {
+/**
+ * Why `coupon`, used `timesUsed` times, cannot be used at `now` (switched off, not started, expired,
+ * used up), if it cannot.
+ */
+function unusable(coupon: StoredCoupon, timesUsed: number, now: number): AppError | undefined {
   if (!coupon.active) return ecomErrors.couponDisabled(coupon.code);
   if (coupon.startDate && now < Date.parse(coupon.startDate))
     return ecomErrors.couponNotActiveYet(coupon.code, coupon.startDate);
   if (coupon.expirationDate && now >= Date.parse(coupon.expirationDate))
     return ecomErrors.couponExpired(coupon.code, coupon.expirationDate);
+  if (coupon.usageLimit !== undefined && timesUsed >= coupon.usageLimit)
+    return ecomErrors.couponExhausted(coupon.code);
   return undefined;
 }
 
 /**
- * Why the coupon frozen in a checkout can no longer be used (gone, switched off, out of its dates),
- * if it cannot. Its usage limit is left to the order's own count.
+ * Why the coupon frozen in a checkout can no longer be used (gone, switched off, out of its dates,
+ * used up by other orders since), if it cannot: the checkout then drops it before anything is charged.
+ * The order's transaction still counts the use itself, for payers racing for the last one.
  */
 export async function lapsedCoupon(deps: EcomDeps, siteId: string, frozen: { id: string; code: string }) {
   const found = await deps.store.couponByCode(siteId, frozen.code);
   const coupon = found && (JSON.parse(found.doc) as StoredCoupon);
   // A coupon deleted and made again under the same code is another coupon.
-  if (!coupon || coupon.id !== frozen.id) return ecomErrors.couponNotFound(frozen.code);
-  return lapsed(coupon, deps.clock.now().getTime());
+  if (!found || !coupon || coupon.id !== frozen.id) return ecomErrors.couponNotFound(frozen.code);
+  return unusable(coupon, found.timesUsed, deps.clock.now().getTime());
 }
 
 /**
@@ -245,10 +251,8 @@ export async function usableCoupon(
   const found = await deps.store.couponByCode(siteId, code);
   const coupon = found && (JSON.parse(found.doc) as StoredCoupon);
   if (!found || !coupon || (id !== undefined && coupon.id !== id)) throw ecomErrors.couponNotFound(code);
-  const refusal = lapsed(coupon, deps.clock.now().getTime());
+  const refusal = unusable(coupon, found.timesUsed, deps.clock.now().getTime());
   if (refusal) throw refusal;
-  if (coupon.usageLimit !== undefined && found.timesUsed >= coupon.usageLimit)
-    throw ecomErrors.couponExhausted(coupon.code);
   const digits = currencyDigits(currency);
   const rule = toRule(coupon, digits);
   if (subtotal !== undefined && rule.minimumSubtotal !== undefined && subtotal < rule.minimumSubtotal)
