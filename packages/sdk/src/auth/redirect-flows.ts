@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Browser-only paths use DOM types; the reference keeps the SDK compiling in Node-only projects (lib without "DOM").
 import { PlazaError } from '../core/errors.ts';
 import type { OAuthData, OAuthStrategyInstance, ParsedCallback } from './oauth-types.ts';
 import { createCodeChallenge, generateCodeVerifier, generateState } from './pkce.ts';

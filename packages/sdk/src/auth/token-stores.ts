@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Browser-only paths use DOM types; the reference keeps the SDK compiling in Node-only projects (lib without "DOM").
 import { isTokens, type TokenStore, type Tokens } from './tokens.ts';
 
 /**

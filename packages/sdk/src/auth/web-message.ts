@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Browser-only paths use DOM types; the reference keeps the SDK compiling in Node-only projects (lib without "DOM").
 /** How long direct login waits for the hosted page's answer (seed section 9). */
 export const OAUTH_FLOW_TIMEOUT_MS = 120_000;
 
