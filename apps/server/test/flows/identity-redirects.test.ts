@@ -203,6 +203,9 @@ describe.each(engines)('identity: redirect sessions (%s)', (engine) => {
       payload: { eventsCheckout: { eventSlug: 'e1', reservationId: 'r1' } },
     });
     expectAppError(checkout, 400, 'INTENT_NOT_SUPPORTED');
+    // The description names what is served, ecom's checkout included.
+    expect(checkout.data.details.applicationError.data.served).toContain('ecomCheckout');
+    expect(checkout.data.details.applicationError.description).toContain('ecomCheckout');
     const none = await t.call({
       method: 'POST',
       url: '/_api/redirects-api/v1/redirect-session',

@@ -1,13 +1,14 @@
 import { AppError, notFound } from '../../lib/errors.ts';
 
 export const redirectsErrors = {
-  intentNotSupported: (intent: string) =>
+  /** `served`: the intents this server answers (its own and those other domains registered). */
+  intentNotSupported: (intent: string, served: readonly string[]) =>
     new AppError(
       400,
       'INTENT_NOT_SUPPORTED',
       `The ${intent} redirect is not supported yet`,
-      `Plaza answers auth, login and logout redirect sessions; ${intent} comes with its domain.`,
-      { intent },
+      `Plaza answers ${served.join(', ')} redirect sessions; ${intent} comes with its domain.`,
+      { intent, served: [...served] },
     ),
   notFound: (id: string) => notFound('REDIRECT_SESSION_NOT_FOUND', 'Redirect session not found', { id }),
   wrongIntent: (id: string, intent: string, expected: string) =>

@@ -155,7 +155,7 @@ export async function createRedirectSession(deps: RedirectsDeps, caller: Caller,
   const intent = given[0]!;
   const hook = deps.intents?.[intent];
   if (!(SUPPORTED as readonly string[]).includes(intent) && !hook)
-    throw redirectsErrors.intentNotSupported(intent);
+    throw redirectsErrors.intentNotSupported(intent, [...SUPPORTED, ...Object.keys(deps.intents ?? {})]);
 
   const request: StoredRequest = {};
   let clientId: string | undefined = caller.clientId;
