@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { connect, type Database } from './db/connect.ts';
 import { migrate } from './db/migrations/index.ts';
-import { adoptVisitorCart, buildEcom, type EcomDeps, ecomCheckoutIntent } from './domains/ecom/index.ts';
+import {
+  adoptVisitorCart,
+  adoptVisitorCheckouts,
+  buildEcom,
+  type EcomDeps,
+  ecomCheckoutIntent,
+} from './domains/ecom/index.ts';
 import {
   type AccessTokens,
   type ApiKeys,
@@ -128,14 +134,23 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     identity: identityContext,
     store: redirectsStore(database.db),
     intents: { ecomCheckout: ecomCheckoutIntent(ecom) },
-    // The sign-in stands without it: its code is issued by then, and the visitor's cart stays theirs.
+    // The sign-in stands without them: its code is issued by then, and the visitor's cart and
+    // checkouts stay theirs.
     onVisitorSignedIn: (siteId, visitorId, memberId) =>
-      adoptVisitorCart(ecom, siteId, visitorId, memberId).catch((error: unknown) =>
-        log.error(
-          { err: error, siteId, visitorId, memberId },
-          "Could not keep the visitor's cart at sign-in",
+      Promise.all([
+        adoptVisitorCart(ecom, siteId, visitorId, memberId).catch((error: unknown) =>
+          log.error(
+            { err: error, siteId, visitorId, memberId },
+            "Could not keep the visitor's cart at sign-in",
+          ),
         ),
-      ),
+        adoptVisitorCheckouts(ecom, siteId, visitorId, memberId).catch((error: unknown) =>
+          log.error(
+            { err: error, siteId, visitorId, memberId },
+            "Could not hand the visitor's checkouts to the member at sign-in",
+          ),
+        ),
+      ]).then(() => undefined),
   };
   const sso = ssoDeps(
     database.db,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { addLines, cart, line, shop } from './ecom-fixtures.ts';
+import { addLines, CARD_OK, cart, checkoutOf, line, pay, shop } from './ecom-fixtures.ts';
 import {
   createClient,
   login,
@@ -87,5 +87,36 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
         (await quantityOf((member as any).access_token)) + (await quantityOf(visitor.access_token));
       expect(kept, JSON.stringify(scenarios[i])).toBe((memberHasCart ? 3 : 0) + 1 + 10 + memberAdds);
     }
+  });
+
+  it("hands the visitor's open checkouts to the member: the member pays, the order names the member", async () => {
+    const first = await signedInMember(t, clientId, 'checkout-keeper@example.com');
+    const visitor = await visitorTokens(t, clientId);
+    const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
+    const session = (await login(t, visitor.access_token, 'checkout-keeper@example.com')).data.sessionToken;
+    const member = await memberTokensFor(t, visitor.access_token, clientId, session);
+    const memberId = first.identityId;
+
+    const read = await t.call({
+      method: 'GET',
+      url: `/ecom/v1/checkouts/${open}`,
+      auth: member.access_token,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.data.checkout.buyerInfo).toMatchObject({ memberId, email: 'buyer@example.com' });
+    // The visitor's token no longer reaches it: it is the member's now.
+    const old = await t.call({
+      method: 'GET',
+      url: `/ecom/v1/checkouts/${open}`,
+      auth: visitor.access_token,
+    });
+    expect(old.statusCode).toBe(404);
+    // Another session of the same member (signed in from elsewhere) pays it.
+    const elsewhere = await visitorTokens(t, clientId);
+    const again = (await login(t, elsewhere.access_token, 'checkout-keeper@example.com')).data.sessionToken;
+    const other = await memberTokensFor(t, elsewhere.access_token, clientId, again);
+    const paid = await pay(t, other.access_token, open, { paymentMethod: 'test', card: CARD_OK });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.data.order.buyerInfo).toEqual({ memberId, email: 'buyer@example.com' });
   });
 });

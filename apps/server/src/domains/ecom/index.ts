@@ -1,5 +1,6 @@
 export { adoptVisitorCart } from './cart/service.ts';
 export { type CatalogRegistry, catalogRegistry } from './catalog-registry.ts';
+export { adoptVisitorCheckouts } from './checkout/adopt.ts';
 export { buildEcom, type EcomDeps } from './context.ts';
 export { ecomErrors } from './errors.ts';
 export { ecomCheckoutIntent } from './hosted.ts';

@@ -1,0 +1,53 @@
+/** The visitor's open checkouts at sign-in: they follow the visitor's cart to the member. */
+
+import { isRevisionConflict } from '../cart/state.ts';
+import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
+import type { Checkout, StoredCheckout } from './service.ts';
+
+/** Checkouts of one visitor handed over at most; a visitor makes a few, one per checkout button press. */
+const MAX_ADOPTED = 100;
+
+/**
+ * Hands the visitor's open checkouts to the member `memberId` who signed in, as `adoptVisitorCart`
+ * hands over the cart: the member (any of their sessions) can then read and pay them, and their orders
+ * name the member. Completed checkouts stay as they were ordered. Safe to call when there are none.
+ */
+export async function adoptVisitorCheckouts(
+  deps: EcomDeps,
+  siteId: string,
+  visitorId: string,
+  memberId: string,
+) {
+  const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
+  const member = { kind: 'member', subjectId: memberId } as const;
+  const checkouts = deps.store.checkouts.forSite(siteId);
+  const page = await checkouts.query({
+    filter: { 'internal.ownerKey': visitorKey, completed: false },
+    paging: { limit: MAX_ADOPTED },
+  });
+  for (const stored of page.items) {
+    const { id } = JSON.parse(stored) as Checkout;
+    // The hosted page may be changing it meanwhile: read again and retry on a revision conflict.
+    for (let attempt = 0; ; attempt++) {
+      const checkout = await checkouts.get<StoredCheckout>(id);
+      if (!checkout || checkout.completed || checkout.internal.ownerKey !== visitorKey) break;
+      try {
+        await checkouts.update(
+          id,
+          {
+            internal: { ...checkout.internal, ownerKey: ownerKeyOf(member) },
+            buyerInfo: {
+              ...buyerOf(member),
+              ...(checkout.buyerInfo.email ? { email: checkout.buyerInfo.email } : {}),
+            },
+          },
+          { expectedRevision: checkout.revision },
+        );
+        break;
+      } catch (error) {
+        if (attempt < 3 && isRevisionConflict(error)) continue;
+        throw error;
+      }
+    }
+  }
+}
