@@ -137,7 +137,8 @@ describe.each(engines)('ecom hosted checkout (%s)', (engine) => {
     const wrong = await t.call({ method: 'GET', url: hosted(login.data.redirectSession.id) });
     expect([wrong.statusCode, code(wrong)]).toEqual([400, 'WRONG_INTENT']);
     const unknown = await t.call({ method: 'GET', url: hosted('no-such-session') });
-    expect(unknown.statusCode).toBe(404);
+    expect([unknown.statusCode, code(unknown)]).toEqual([404, 'REDIRECT_SESSION_NOT_FOUND']);
+    expect(unknown.data.details.applicationError.data).toEqual({ id: 'no-such-session' });
 
     const created = await session(visitor, { ecomCheckout: { checkoutId } });
     const id = created.data.redirectSession.id;

@@ -5,7 +5,7 @@
  */
 import type { Caller } from '../../http/access.ts';
 import { invalidField } from '../../lib/errors.ts';
-import type { RedirectIntent, RedirectSessionRecord } from '../redirects/index.ts';
+import { type RedirectIntent, type RedirectSessionRecord, redirectsErrors } from '../redirects/index.ts';
 import { type PayInput, payCheckout } from './checkout/pay.ts';
 import { type CheckoutDetails, changeCheckoutDetails, checkoutFor, view } from './checkout/service.ts';
 import type { EcomDeps } from './context.ts';
@@ -30,7 +30,7 @@ export function ecomCheckoutIntent(deps: EcomDeps): RedirectIntent {
 async function openSession(deps: EcomDeps, id: string, options: { live: boolean }) {
   const session = await deps.redirects.get(id);
   const checkoutId = session?.request.intentData?.checkoutId;
-  if (!session) throw ecomErrors.checkoutNotFound(id);
+  if (!session) throw redirectsErrors.notFound(id);
   if (session.intent !== 'ecomCheckout' || typeof checkoutId !== 'string')
     throw ecomErrors.notCheckoutSession(id);
   const expired = session.expiresDate <= deps.clock.now().toISOString();
