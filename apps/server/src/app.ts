@@ -15,7 +15,7 @@ import { installCors } from './http/cors.ts';
 import { answerClientError, answerFrameworkError, installErrorEnvelope } from './http/error-envelope.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installHostedPages } from './http/static-apps.ts';
-import { installValidators } from './http/validation.ts';
+import { installValidators, ownFormats } from './http/validation.ts';
 import { mailboxRoutes } from './mail/index.ts';
 
 export const version = (
@@ -67,6 +67,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // Room for the longest GET form of a query (`.r` up to 64,000 characters) with its headers.
     http: { maxHeaderSize: 96 * 1024 },
     clientErrorHandler: answerClientError,
+    serializerOpts: { ajv: { formats: ownFormats } },
   });
   // Bodies are JSON (map 2.2): a text/plain one is refused as such (415), not read as a JSON string.
   app.removeContentTypeParser('text/plain');
