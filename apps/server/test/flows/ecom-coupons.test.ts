@@ -220,4 +220,28 @@ describe.each(engines)('ecom coupons (%s)', (engine) => {
     const removed = await cart(t, visitor, 'POST', '/remove-coupon', {});
     expect(removed.data.cart.appliedDiscounts).toEqual([]);
   });
+
+  it('places an order a coupon made free as paid, without asking the provider', async () => {
+    expect((await coupon({ code: 'ALLOFIT', type: 'FIXED_AMOUNT', amount: '500' })).statusCode).toBe(200);
+    for (const [method, body] of [
+      // The declining card would be refused if it were charged.
+      ['test', { paymentMethod: 'test', card: { number: '4000000000000002', expiry: '12/40', cvc: '123' } }],
+      ['offline', { paymentMethod: 'offline' }],
+    ] as const) {
+      const visitor = await site.token('visitor');
+      await addLines(t, visitor, [line(mug.id)]);
+      expect((await cart(t, visitor, 'PATCH', '', { couponCode: 'allofit' })).statusCode).toBe(200);
+      const checkoutId = await checkoutOf(t, visitor, mug.id, 1, {
+        selectedShippingOption: { code: 'pickup' },
+      });
+      const paid = await pay(t, visitor, checkoutId, body);
+      expect(paid.statusCode, `${method}: ${paid.body}`).toBe(200);
+      expect(paid.data.order).toMatchObject({
+        paymentStatus: 'PAID',
+        priceSummary: { total: { amount: '0.00' } },
+        payments: [{ status: 'CAPTURED', amount: { amount: '0.00' } }],
+      });
+      expect(paid.data.order.payments[0].transactionId).toBeUndefined();
+    }
+  });
 });
