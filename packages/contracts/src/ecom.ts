@@ -258,7 +258,7 @@ export const payCheckout = defineCall({
   paths: ['/ecom/v1/checkouts/{id}/pay'],
   access: 'anyone',
   summary:
-    "Pays and places the order (one per checkout). Send an `Idempotency-Key` header or `idempotencyKey`: a retry answers the first result. The checkout needs the buyer's e-mail and, for goods that ship, a shipping address unless they are picked up (`CHECKOUT_INCOMPLETE` lists what is missing).",
+    "Pays and places the order (one per checkout). Send an `Idempotency-Key` header or `idempotencyKey`: a retry of the same request answers the first result once the provider was asked (the key with another card or way to pay is refused, `IDEMPOTENCY_KEY_REUSED`; a refusal before any charge keeps nothing). The checkout needs the buyer's e-mail and, for goods that ship, a shipping address unless they are picked up (`CHECKOUT_INCOMPLETE` lists what is missing).",
   request: Type.Object({ id: Id, ...PaymentInput }),
   response: PaymentResult,
 });

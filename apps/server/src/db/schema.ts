@@ -246,6 +246,8 @@ export interface EcomPaymentAttemptsTable {
   checkout_id: string;
   status: 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED';
   response: string | null;
+  /** Fingerprint of the request the key was first used for (migration 0009); null before it. */
+  request_hash: string | null;
   created_date: string;
   updated_date: string;
 }

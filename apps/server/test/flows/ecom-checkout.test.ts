@@ -281,8 +281,24 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
     );
     expect([declined.statusCode, code(declined)]).toEqual([402, 'PAYMENT_DECLINED']);
     expect(await stockOf(t, site, mug.id)).toBe(before);
-    const replayed = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'decline-1');
+    // The same request again is the same decline; the key with another card is refused, not replayed.
+    const replayed = await pay(
+      t,
+      visitor,
+      checkoutId,
+      { paymentMethod: 'test', card: CARD_DECLINED },
+      'decline-1',
+    );
     expect(code(replayed)).toBe('PAYMENT_DECLINED');
+    const otherCard = await pay(
+      t,
+      visitor,
+      checkoutId,
+      { paymentMethod: 'test', card: CARD_OK },
+      'decline-1',
+    );
+    expect([otherCard.statusCode, code(otherCard)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(otherCard.data.details.applicationError.description).toMatch(/send a new key/);
     const search = await t.call({
       method: 'POST',
       url: '/ecom/v1/orders/search',
@@ -293,6 +309,43 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
     const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'decline-2');
     expect(paid.statusCode).toBe(200);
     expect(await stockOf(t, site, mug.id)).toBe(before - 3);
+  });
+
+  it('keeps no outcome for a key refused before the provider: fixed, the same key pays', async () => {
+    const visitor = await site.token('visitor');
+    await addLines(t, visitor, [line(mug.id)]);
+    const made = await cart(t, visitor, 'POST', '/create-checkout', {});
+    const checkoutId = made.data.checkoutId as string;
+    const body = { paymentMethod: 'offline' };
+    const incomplete = await pay(t, visitor, checkoutId, body, 'fix-then-pay');
+    expect([incomplete.statusCode, code(incomplete)]).toEqual([400, 'CHECKOUT_INCOMPLETE']);
+    const fixed = await t.call({
+      method: 'PATCH',
+      url: `/ecom/v1/checkouts/${checkoutId}`,
+      auth: visitor,
+      payload: {
+        checkout: {
+          buyerInfo: { email: 'late@example.com' },
+          shippingInfo: {
+            shippingDestination: { address: { country: 'US', subdivision: 'US-CA', city: 'LA' } },
+          },
+        },
+      },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const paid = await pay(t, visitor, checkoutId, body, 'fix-then-pay');
+    expect(paid.statusCode, paid.body).toBe(200);
+    // From then on the key answers that order, and only to that request.
+    const again = await pay(t, visitor, checkoutId, body, 'fix-then-pay');
+    expect(again.data.order.id).toBe(paid.data.order.id);
+    const byCard = await pay(
+      t,
+      visitor,
+      checkoutId,
+      { paymentMethod: 'test', card: CARD_OK },
+      'fix-then-pay',
+    );
+    expect([byCard.statusCode, code(byCard)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
   });
 
   it('spends a limited coupon once: a checkout holding it after its last use drops it before charging', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { requestHashOf } from '../../src/domains/ecom/checkout/pay.ts';
 import type { TestApp, TestSite } from '../build-test-app.ts';
 import { buildTestApp } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
@@ -125,8 +126,10 @@ describe.each(engines)('ecom payment races (%s)', (engine) => {
     const store = t.platform.ecom.store;
     const long = new Date(t.clock.nowMs() - 1000).toISOString();
     // The dead process's pay: the key claimed, never finished.
-    expect(await store.claimAttempt(site.id, 'died-key', checkoutId, long)).toBeUndefined();
-    const body = { paymentMethod: 'test', card: CARD_OK };
+    const body = { paymentMethod: 'test' as const, card: CARD_OK };
+    expect(
+      await store.claimAttempt(site.id, 'died-key', checkoutId, requestHashOf(body), long),
+    ).toBeUndefined();
     const early = await pay(t, visitor, checkoutId, body, 'died-key');
     expect([early.statusCode, code(early)]).toEqual([409, 'PAYMENT_IN_PROGRESS']);
 

@@ -189,6 +189,14 @@ export const ecomErrors = {
       'Use a new key for each checkout payment.',
       { idempotencyKey: key },
     ),
+  idempotencyKeyOtherRequest: (key: string) =>
+    app(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'The idempotency key was used for another payment request',
+      'A key stands for one request: retry it unchanged, or send a new key with another way to pay or another card.',
+      { idempotencyKey: key },
+    ),
   orderNotFound: (id: string) => notFound('ORDER_NOT_FOUND', 'Order not found', { id }),
   orderState: (id: string, description: string) =>
     app(409, 'INVALID_ORDER_STATE', 'The order cannot change this way', description, { id }),

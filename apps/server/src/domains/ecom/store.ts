@@ -153,7 +153,13 @@ export function ecomStore(database: Database, clock: Clock) {
      * mid-pay: it is taken over (one statement, so two retries never both take it), and the provider,
      * given the same key, tells a charge it already made.
      */
-    async claimAttempt(siteId: string, key: string, checkoutId: string, staleBefore: string) {
+    async claimAttempt(
+      siteId: string,
+      key: string,
+      checkoutId: string,
+      requestHash: string,
+      staleBefore: string,
+    ) {
       const now = clock.now().toISOString();
       try {
         await db
@@ -164,6 +170,7 @@ export function ecomStore(database: Database, clock: Clock) {
             checkout_id: checkoutId,
             status: 'IN_PROGRESS',
             response: null,
+            request_hash: requestHash,
             created_date: now,
             updated_date: now,
           })
@@ -177,6 +184,7 @@ export function ecomStore(database: Database, clock: Clock) {
           .where('site_id', '=', siteId)
           .where('idempotency_key', '=', key)
           .where('checkout_id', '=', checkoutId)
+          .where('request_hash', '=', requestHash)
           .where('status', '=', 'IN_PROGRESS')
           .where('updated_date', '<', staleBefore)
           .executeTakeFirst();
@@ -187,7 +195,12 @@ export function ecomStore(database: Database, clock: Clock) {
           .where('site_id', '=', siteId)
           .where('idempotency_key', '=', key)
           .executeTakeFirstOrThrow();
-        return { checkoutId: row.checkout_id, status: row.status as AttemptStatus, response: row.response };
+        return {
+          checkoutId: row.checkout_id,
+          requestHash: row.request_hash,
+          status: row.status as AttemptStatus,
+          response: row.response,
+        };
       }
     },
 

@@ -1,7 +1,11 @@
 /**
  * Paying a checkout places its order. With an idempotency key (header `Idempotency-Key` or field
- * `idempotencyKey`) the first answer, success or refusal, is kept and replayed to retries; without
- * one a paid checkout still refuses a second order (one order per checkout, unique in SQL).
+ * `idempotencyKey`) the outcome of the first request that reached the payment provider (an order,
+ * a decline, a refusal after the charge was given back) is kept and replayed to retries of the same
+ * request; the key used again with another request is refused (IDEMPOTENCY_KEY_REUSED). A refusal
+ * before the provider was asked (details missing, the total changed) keeps nothing: the same key
+ * retried after the buyer fixed it pays. Without a key a paid checkout still refuses a second order
+ * (one order per checkout, unique in SQL).
  *
  * One pay of a checkout runs at a time (its payment claim, ecom/claims.ts): a concurrent pay under
  * another key, or none, is refused with CHECKOUT_PAYMENT_IN_PROGRESS before any charge.
@@ -13,6 +17,7 @@
  * confirmation e-mail.
  * If the transaction fails (stock ran out, coupon used up) the charge is refunded.
  */
+import { createHash } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, ValidationError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -68,18 +73,29 @@ function replay(stored: string): PayAnswer {
 /** Refusals that say nothing of how this key's payment ends: not kept, so a retry with the key pays. */
 const UNSETTLED = new Set(['PAYMENT_IN_PROGRESS', 'CHECKOUT_PAYMENT_IN_PROGRESS']);
 
+/** What a key stands for: the request without the key (the way to pay and the card), as a digest. */
+export const requestHashOf = ({ paymentMethod, card }: Pick<PayInput, 'paymentMethod' | 'card'>) =>
+  createHash('sha256')
+    .update(JSON.stringify([paymentMethod, card?.number, card?.expiry, card?.cvc]))
+    .digest('base64url');
+
 export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Checkout, input: PayInput) {
   const rules = await rulesOf(deps, siteId);
   const provider = deps.payments[input.paymentMethod];
   const key = input.idempotencyKey;
   if (key) {
-    const seen = await deps.store.claimAttempt(siteId, key, checkout.id, staleBefore(deps));
+    const requestHash = requestHashOf(input);
+    const seen = await deps.store.claimAttempt(siteId, key, checkout.id, requestHash, staleBefore(deps));
     if (seen) {
       if (seen.checkoutId !== checkout.id) throw ecomErrors.idempotencyKeyReused(key);
+      // Attempts recorded before requests were told apart have no digest: answered as before.
+      if (seen.requestHash !== null && seen.requestHash !== requestHash)
+        throw ecomErrors.idempotencyKeyOtherRequest(key);
       if (seen.status === 'IN_PROGRESS' || !seen.response) throw ecomErrors.paymentInProgress(key);
       return replay(seen.response);
     }
   }
+  const progress = { providerAsked: false };
   try {
     if (!rules.payments[input.paymentMethod]) throw ecomErrors.paymentMethodNotEnabled(input.paymentMethod);
     const problems = provider.check(input.card, deps.clock.now());
@@ -91,13 +107,18 @@ export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Chec
       checkout.id,
       () => ecomErrors.checkoutPaymentInProgress(checkout.id),
       // Read again under the claim: a pay that held it before us may have completed the checkout.
-      async () => placeOrder(deps, siteId, await checkoutFor(deps, siteId, checkout.id), input),
+      async () => placeOrder(deps, siteId, await checkoutFor(deps, siteId, checkout.id), input, progress),
     );
     if (key) await deps.store.finishAttempt(siteId, key, 'SUCCEEDED', JSON.stringify({ ok: true, answer }));
     return answer;
   } catch (error) {
     if (key) {
-      if (error instanceof AppError && error.status < 500 && !UNSETTLED.has(error.code)) {
+      if (
+        progress.providerAsked &&
+        error instanceof AppError &&
+        error.status < 500 &&
+        !UNSETTLED.has(error.code)
+      ) {
         const { status, code, message, description, data } = error;
         const stored: StoredAnswer = { ok: false, error: { status, code, message, description, data } };
         await deps.store.finishAttempt(siteId, key, 'FAILED', JSON.stringify(stored));
@@ -178,6 +199,8 @@ async function placeOrder(
   siteId: string,
   checkout: Checkout,
   input: PayInput,
+  /** Told when the provider is asked: from then on, the outcome is the key's to replay. */
+  progress: { providerAsked: boolean },
 ): Promise<PayAnswer> {
   if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
   const rules = await rulesOf(deps, siteId);
@@ -194,6 +217,7 @@ async function placeOrder(
     throw ecomErrors.cartAlreadyOrdered(cartId);
   const provider = deps.payments[input.paymentMethod];
   const now = deps.clock.now();
+  progress.providerAsked = true;
   // Nothing to pay (a coupon took it all): no provider is asked, and the order is paid.
   const charge: ChargeResult =
     totals.total === 0
