@@ -89,7 +89,9 @@ describe.each(engines)('ecom settings and input checks (%s)', (engine) => {
       { country: 'US', rate: 6.25 },
     ]);
     expect(good.statusCode, good.body).toBe(200);
-    expect(good.data.settings.taxRates.map((r: { country: string }) => r.country)).toEqual(['gb', '*', 'US']);
+    // Kept upper case, as addresses keep them.
+    expect(good.data.settings.taxRates.map((r: { country: string }) => r.country)).toEqual(['GB', '*', 'US']);
+    expect(good.data.settings.shippingOptions[0].regions[0].country).toBe('DE');
 
     for (const [url, payload, field] of [
       [`${CART}/estimate-totals`, { shippingAddress: { country: 'UK' } }, 'shippingAddress.country'],
@@ -114,6 +116,26 @@ describe.each(engines)('ecom settings and input checks (%s)', (engine) => {
     });
     expect(lower.statusCode, lower.body).toBe(200);
     expect(lower.data.priceSummary.tax.amount).not.toBe('0.00');
+    const kept = await t.call({
+      method: 'PATCH',
+      url: CART,
+      auth: visitor,
+      payload: { cartInfo: { contactInfo: { address: { country: 'gb', city: 'Leeds' } } } },
+    });
+    expect(kept.data.cart.contactInfo.address).toEqual({ country: 'GB', city: 'Leeds' });
+    const made = await t.call({
+      method: 'POST',
+      url: `${CART}/create-checkout`,
+      auth: visitor,
+      payload: { email: 'uk@example.com', billingAddress: { country: 'fr' } },
+    });
+    const checkout = await t.call({
+      method: 'GET',
+      url: `/ecom/v1/checkouts/${made.data.checkoutId}`,
+      auth: visitor,
+    });
+    expect(checkout.data.checkout.shippingInfo.shippingDestination.address.country).toBe('GB');
+    expect(checkout.data.checkout.billingInfo.address.country).toBe('FR');
   });
 
   it('answers 403 to visitors and members calling owner calls, merchant discounts included', async () => {

@@ -94,6 +94,12 @@ function money(value: unknown, digits: number): number | undefined {
   }
 }
 
+/** `address` as kept: its country code upper case (requests may send either case). */
+export function keptAddress<A extends AddressInput | undefined>(address: A): A {
+  if (!address || typeof address.country !== 'string') return address;
+  return { ...address, country: address.country.toUpperCase() };
+}
+
 /** ISO-3166-2 with its country prefix: ("US", "CA") → "US-CA". */
 export function fullSubdivision(country: string | undefined, subdivision: string | undefined) {
   if (!subdivision) return undefined;
@@ -228,7 +234,31 @@ export async function updateEcomSettings(deps: SettingsDeps, caller: Caller, inp
   input.taxRates?.forEach((rate, i) => {
     checkPercentScale(rate.rate, `settings.taxRates[${i}].rate`);
   });
-  const { payments, ...ecom } = input;
+  const { payments, ...given } = input;
+  // Countries kept upper case, as addresses keep them; `*` stays as it is.
+  const ecom: EcomSettingsInput = {
+    ...given,
+    ...(given.taxRates
+      ? { taxRates: given.taxRates.map((rate) => ({ ...rate, country: rate.country.toUpperCase() })) }
+      : {}),
+    ...(given.shippingOptions
+      ? {
+          shippingOptions: given.shippingOptions.map((option) => ({
+            ...option,
+            ...(option.regions
+              ? {
+                  regions: option.regions.map((region) => ({
+                    ...region,
+                    country: region.country.toUpperCase(),
+                  })),
+                }
+              : {}),
+            ...(option.pickupAddress ? { pickupAddress: keptAddress(option.pickupAddress) } : {}),
+          })),
+        }
+      : {}),
+    ...(given.businessAddress ? { businessAddress: keptAddress(given.businessAddress) } : {}),
+  };
   const current = settingsView(site.settings);
   const { payments: currentPayments, ...currentEcom } = current;
   const next: Record<string, unknown> = { ecom: { ...currentEcom, ...ecom } };

@@ -12,7 +12,7 @@ import { renderShipping, renderTotals } from '../cart/view.ts';
 import { type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { lapsedCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
-import { type AddressInput, isChosenShipping, rulesOf, type StoreRules } from '../settings.ts';
+import { type AddressInput, isChosenShipping, keptAddress, rulesOf, type StoreRules } from '../settings.ts';
 import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
 
 export interface CheckoutInternal {
@@ -78,9 +78,9 @@ function detailsOf(update: CheckoutUpdate): CheckoutDetails {
   const option = update.shippingInfo?.selectedCarrierServiceOption;
   return {
     email: update.buyerInfo?.email,
-    shippingAddress: destination?.address,
+    shippingAddress: keptAddress(destination?.address),
     shippingContactDetails: destination?.contactDetails,
-    billingAddress: update.billingInfo?.address,
+    billingAddress: keptAddress(update.billingInfo?.address),
     billingContactDetails: update.billingInfo?.contactDetails,
     selectedShippingOption: option && { code: option.code, carrierId: option.carrierId },
   };
@@ -178,11 +178,12 @@ export async function createCheckout(
   if (unavailable.length > 0) throw ecomErrors.linesUnavailable(unavailable);
   const { rules } = context;
   if (!rules.payments.test && !rules.payments.offline) throw ecomErrors.onlinePaymentsNotEnabled();
-  const shippingAddress = input.shippingAddress ?? cart.contactInfo?.address;
+  const shippingAddress = keptAddress(input.shippingAddress ?? cart.contactInfo?.address);
+  const billingAddress = keptAddress(input.billingAddress);
   const selected = input.selectedShippingOption ?? cart.selectedShippingOption;
   const totals = totalsOf(context, cart, {
     shippingAddress,
-    billingAddress: input.billingAddress,
+    billingAddress,
     selectedShipping: selected,
   });
   if (input.selectedShippingOption)
@@ -195,7 +196,7 @@ export async function createCheckout(
     ...(couponApplied && context.coupon ? { coupon: context.coupon } : {}),
     ...(cart.merchantDiscounts?.length ? { merchantDiscounts: cart.merchantDiscounts } : {}),
     ...(shippingAddress ? { shippingAddress } : {}),
-    ...(input.billingAddress ? { billingAddress: input.billingAddress } : {}),
+    ...(billingAddress ? { billingAddress } : {}),
     ...(totals.selectedShipping
       ? {
           selectedShipping: {
