@@ -23,6 +23,11 @@ export interface DocumentKind {
   readonly columns?: Readonly<Record<string, ColumnField>>;
   /** Paths of decimals written as strings (amounts, order numbers): queries compare their numbers. */
   readonly decimals?: readonly string[];
+  /**
+   * What the entity's created and updated events carry, when not the whole stored document: a part
+   * kept for the server alone stays out of them, as it stays out of the answers.
+   */
+  readonly eventView?: (document: Record<string, unknown>) => Record<string, unknown>;
 }
 
 export interface UpdateOptions {

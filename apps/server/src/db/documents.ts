@@ -119,6 +119,10 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
     });
   }
 
+  /** The JSON an event of `document` (stored as `text`) carries. */
+  const eventJson = (document: Record<string, unknown>, text: string) =>
+    kind.eventView ? JSON.stringify(kind.eventView(document)) : text;
+
   /**
    * The statements that write `document` as revision `current + 1` of `id` if `current` is still the
    * stored revision, with its `updated` event: the guarded UPDATE, then the event's INSERT. `before`
@@ -156,7 +160,7 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
         entityKind: kind.entity,
         entityId: id,
         event: 'updated',
-        entityJson: text,
+        entityJson: eventJson(document, text),
         occurredDate: now,
       }),
     ] as const;
@@ -235,7 +239,7 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
                 entityKind: kind.entity,
                 entityId: document.id,
                 event: 'created',
-                entityJson: text,
+                entityJson: eventJson(document, text),
                 occurredDate: now,
               }),
             );

@@ -215,6 +215,20 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
       .where('entity_id', '=', order.id)
       .execute();
     expect(events).toEqual([{ entity_kind: 'order', event: 'created' }]);
+    // The checkout's events carry it as its answers show it: without the server's own part.
+    const checkoutEvents = await t.platform.database.db
+      .selectFrom('outbox')
+      .select(['event', 'payload'])
+      .where('site_id', '=', site.id)
+      .where('entity_id', '=', order.checkoutId)
+      .orderBy('seq')
+      .execute();
+    expect(checkoutEvents.map((e) => e.event)).toEqual(['created', 'updated']);
+    for (const { payload } of checkoutEvents) {
+      const { entity } = JSON.parse(payload);
+      expect(entity).toMatchObject({ id: order.checkoutId, buyerInfo: expect.any(Object) });
+      expect(entity).not.toHaveProperty('internal');
+    }
   });
 
   it('makes concurrent retries of one key place one order', async () => {

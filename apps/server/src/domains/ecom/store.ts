@@ -24,6 +24,8 @@ export const checkoutKind: DocumentKind = {
   label: 'Checkout',
   notFoundCode: 'CHECKOUT_NOT_FOUND',
   columns: { 'internal.ownerKey': { column: 'owner_key', type: 'string', nullable: false } },
+  // The server's own part (owner key, frozen lines, total to charge) stays out of events as out of answers.
+  eventView: ({ internal: _internal, ...checkout }) => checkout,
 };
 
 export const orderKind: DocumentKind = {
