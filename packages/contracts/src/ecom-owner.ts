@@ -5,7 +5,8 @@
 import { Type } from '@sinclair/typebox';
 import { Empty, Id, PagingMetadata, Query } from './common.ts';
 import { defineCall } from './define.ts';
-import { Coupon, CouponInput, CouponPatch, EcomSettings, Order } from './ecom-schemas.ts';
+import { Coupon, CouponInput, CouponPatch, EcomSettings } from './ecom-schemas.ts';
+import { Order } from './ecom-views.ts';
 
 // --- orders (owner) ----------------------------------------------------------------------------
 

@@ -1,14 +1,15 @@
 /**
- * eCommerce wire shapes (API map 9): current cart, totals, checkouts, orders, coupons and the
- * store's checkout settings. Money is sent as decimal strings ("19.99") with a formatted twin;
- * entity objects stay open (`additionalProperties`) so fields added later are not filtered out.
+ * eCommerce wire shapes (API map 9): money, addresses, what the cart and checkout calls take,
+ * coupons and the store's checkout settings (the answers about carts, totals, checkouts and orders
+ * are in ecom-views.ts). Money is sent as decimal strings ("19.99") with a formatted twin; entity
+ * objects stay open (`additionalProperties`) so fields added later are not filtered out.
  */
 import { type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import { Id, Timestamp } from './common.ts';
 
-const open = <P extends TProperties>(properties: P, description?: string) =>
+export const open = <P extends TProperties>(properties: P, description?: string) =>
   Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
-const opt = <S extends TSchema>(schema: S) => Type.Optional(schema);
+export const opt = <S extends TSchema>(schema: S) => Type.Optional(schema);
 
 /** A money amount in requests: decimal string ("5.00") or JSON number. */
 export const MoneyInput = Type.Union([
@@ -47,15 +48,16 @@ export const SelectedShippingOption = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 100 }),
 });
 
+/** A catalog item's options: the variant's choices (`{Size: 'M'}`) or its id; other keys are kept. */
+export const CatalogOptions = open({
+  options: opt(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }))),
+  variantId: opt(Type.String({ minLength: 1, maxLength: 100 })),
+});
+
 export const CatalogReference = Type.Object({
   appId: Type.String({ minLength: 1, maxLength: 100 }),
   catalogItemId: Type.String({ minLength: 1, maxLength: 100 }),
-  options: opt(
-    open({
-      options: opt(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }))),
-      variantId: opt(Type.String({ minLength: 1, maxLength: 100 })),
-    }),
-  ),
+  options: opt(CatalogOptions),
 });
 
 export const Quantity = Type.Integer({ minimum: 1, maximum: 1000 });
@@ -64,109 +66,6 @@ export const LineItemInput = Type.Object({
   catalogReference: CatalogReference,
   quantity: opt(Quantity),
   catalogOverrideFields: opt(open({})),
-});
-
-const Translated = Type.Object({ original: Type.String(), translated: opt(Type.String()) });
-
-export const LineItem = open({
-  id: Id,
-  quantity: Type.Integer(),
-  catalogReference: open({ appId: Type.String(), catalogItemId: Type.String() }),
-  productName: Translated,
-  price: MultiCurrencyPrice,
-  fullPrice: MultiCurrencyPrice,
-  priceBeforeDiscounts: MultiCurrencyPrice,
-  lineItemPrice: MultiCurrencyPrice,
-  descriptionLines: Type.Array(open({})),
-  image: opt(
-    open({
-      id: Type.String(),
-      url: Type.String(),
-      width: Type.Integer(),
-      height: Type.Integer(),
-      altText: opt(Type.String()),
-    }),
-  ),
-  availability: open({ status: Type.String(), quantityAvailable: opt(Type.Integer()) }),
-  physicalProperties: open({ shippable: Type.Boolean() }),
-  itemType: Type.Object({ preset: Type.String(), custom: Type.String() }),
-  paymentOption: Type.String(),
-  priceDescription: Translated,
-  customLineItem: Type.Boolean(),
-  priceUndetermined: Type.Boolean(),
-  fixedQuantity: Type.Boolean(),
-  savePaymentMethod: Type.Boolean(),
-  membersOnly: Type.Boolean(),
-  taxableAddress: Type.Object({ addressType: Type.String() }),
-});
-
-export const Cart = open({
-  id: Id,
-  lineItems: Type.Array(LineItem),
-  buyerInfo: open({ visitorId: Type.String(), memberId: Type.String(), userId: Type.String() }),
-  currency: Type.String(),
-  conversionCurrency: Type.String(),
-  paymentCurrency: Type.String(),
-  taxIncludedInPrices: Type.Boolean(),
-  weightUnit: Type.String(),
-  appliedDiscounts: Type.Array(open({})),
-  subtotal: MultiCurrencyPrice,
-  checkoutId: opt(Type.String({ description: 'The checkout last made from this cart.' })),
-  purchaseFlowId: opt(
-    Type.String({ description: 'Names the purchase from cart to order; checkouts and orders carry it.' }),
-  ),
-  overrideCheckoutUrl: opt(Type.String()),
-  createdDate: Timestamp,
-  updatedDate: Timestamp,
-  revision: Type.String(),
-});
-
-export const PriceSummary = open({
-  subtotal: MultiCurrencyPrice,
-  shipping: MultiCurrencyPrice,
-  tax: MultiCurrencyPrice,
-  discount: MultiCurrencyPrice,
-  total: MultiCurrencyPrice,
-});
-
-export const EstimateTotals = open({
-  cart: Cart,
-  calculatedLineItems: Type.Array(open({ lineItemId: Type.String() })),
-  priceSummary: PriceSummary,
-  taxSummary: open({}),
-  shippingInfo: open({ carrierServiceOptions: Type.Array(open({})) }),
-  appliedDiscounts: Type.Array(open({ discountType: Type.String() })),
-  violations: Type.Array(open({ severity: Type.String() })),
-  currency: Type.String(),
-  weightUnit: Type.String(),
-});
-
-export const Checkout = open({
-  id: Id,
-  cartId: opt(Type.String()),
-  completed: Type.Boolean(),
-  orderId: opt(Type.String()),
-  channelType: Type.String(),
-  buyerInfo: open({}),
-  lineItems: Type.Array(LineItem),
-  priceSummary: PriceSummary,
-  currency: Type.String(),
-  createdDate: Timestamp,
-  updatedDate: Timestamp,
-  revision: Type.String(),
-});
-
-export const Order = open({
-  id: Id,
-  number: Type.String({ description: 'Per-site order number, 10001 upwards.' }),
-  checkoutId: Type.String(),
-  status: Type.String({ description: 'APPROVED or CANCELED.' }),
-  paymentStatus: Type.String({ description: 'NOT_PAID, AUTHORIZED, PAID, FULLY_REFUNDED or VOIDED.' }),
-  lineItems: Type.Array(open({})),
-  priceSummary: open({ subtotal: Price, shipping: Price, tax: Price, discount: Price, total: Price }),
-  createdDate: Timestamp,
-  updatedDate: Timestamp,
-  revision: Type.String(),
 });
 
 export const CouponType = Type.Union([
@@ -277,11 +176,6 @@ export const PaymentInput = {
   ),
   idempotencyKey: opt(Type.String({ minLength: 1, maxLength: 200 })),
 };
-
-export const PaymentResult = Type.Object({
-  order: Order,
-  transaction: Type.Object({ provider: Type.String(), status: Type.String() }),
-});
 
 /** Who receives a shipment or pays a bill (the platform's `FullAddressContactDetails`). */
 export const ContactDetails = open({

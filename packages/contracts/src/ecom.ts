@@ -22,19 +22,16 @@ import {
 } from './ecom-owner.ts';
 import {
   Address,
-  Cart,
-  Checkout,
   CheckoutDetailsInput,
   CheckoutUpdate,
   ContactDetails,
-  EstimateTotals,
   LineItemInput,
   MoneyInput,
   PaymentInput,
-  PaymentResult,
   Quantity,
   SelectedShippingOption,
 } from './ecom-schemas.ts';
+import { Cart, Checkout, EstimateTotals, PaymentResult, PaymentStatus } from './ecom-views.ts';
 
 /** Map 9: www/edge path, then the two custom-host aliases. */
 const cart = (suffix = '') =>
@@ -324,7 +321,7 @@ export const getHostedThankYou = defineCall({
     orderId: Type.String(),
     orderNumber: Type.String(),
     total: Type.Object({ amount: Type.String(), formattedAmount: Type.String() }),
-    paymentStatus: Type.String(),
+    paymentStatus: PaymentStatus,
     buyerEmail: Type.Optional(Type.String()),
     postFlowUrl: Type.Optional(Type.String()),
     thankYouPageUrl: Type.Optional(Type.String()),

@@ -56,15 +56,17 @@ export {
 } from './ecom-owner.ts';
 export {
   Address as EcomAddress,
-  Cart as EcomCart,
-  Checkout as EcomCheckout,
   Coupon as EcomCoupon,
   EcomSettings,
+  MultiCurrencyPrice,
+} from './ecom-schemas.ts';
+export {
+  Cart as EcomCart,
+  Checkout as EcomCheckout,
   EstimateTotals as EcomEstimateTotals,
   LineItem as EcomLineItem,
-  MultiCurrencyPrice,
   Order as EcomOrder,
-} from './ecom-schemas.ts';
+} from './ecom-views.ts';
 export {
   ApiKey,
   approveMember,
