@@ -213,6 +213,12 @@ describe.each(engines)('identity: redirect sessions (%s)', (engine) => {
       payload: {},
     });
     expect(none.statusCode).toBe(400);
+    // No intent is a problem of the request as a whole, not of its `auth` field.
+    expect(none.data.details.validationError.fieldViolations[0]).toMatchObject({
+      field: '',
+      violatedRule: 'ONE_OF_ALIGNMENT',
+    });
+    expect(none.data.details.validationError.fieldViolations[0].description).toMatch(/exactly one intent/);
     const login = await t.call({
       method: 'POST',
       url: '/_api/redirects-api/v1/redirect-session',

@@ -147,7 +147,7 @@ export async function createRedirectSession(deps: RedirectsDeps, caller: Caller,
   if (given.length !== 1)
     throw new ValidationError([
       violation(
-        given[1] ?? 'auth',
+        given[1] ?? '',
         `exactly one intent must be given (${[...SUPPORTED, ...NOT_YET].join(', ')})`,
         'ONE_OF_ALIGNMENT',
       ),
