@@ -59,7 +59,7 @@ export { mailbox } from './modules/mailbox.ts';
 export { platform } from './modules/platform.ts';
 export { redirects } from './modules/redirects.ts';
 export { sites } from './modules/sites.ts';
-export { STORES_APP_ID, stores } from './modules/stores.ts';
+export { STORES_APP_ID, STORES_APP_ID_V3, stores } from './modules/stores.ts';
 export { DEFAULT_QUERY_LIMIT, QueryBuilder } from './query/builder.ts';
 export type { FieldPath, FieldValue } from './query/field-path.ts';
 export { type QueryFunction, queryCall } from './query/query-call.ts';

@@ -41,6 +41,11 @@ import { queryCall } from '../query/query-call.ts';
  * });
  */
 export const STORES_APP_ID = '1380b703-ce81-ff05-f115-39571d94dfcd';
+/**
+ * The Stores catalog's id as the cart's documentation gives it (catalog v3): the server takes it as
+ * the same catalog, lines of the same item under either id being one line.
+ */
+export const STORES_APP_ID_V3 = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
 /**
  * The Stores catalog (API map 14): products, variants, options, media and collections. Reads

@@ -11,6 +11,7 @@ import {
   OAuthStrategy,
   PlazaError,
   STORES_APP_ID,
+  STORES_APP_ID_V3,
 } from '../../src/index.ts';
 import { ecom } from '../../src/modules/ecom.ts';
 import { sites } from '../../src/modules/sites.ts';
@@ -261,6 +262,17 @@ describe.each(engines)('SDK ↔ Plaza server: storefront (%s)', (engine) => {
       expect(cart.subtotal.amount).toBe(line!.price.amount);
       expect(cart.createdDate).toBeInstanceOf(Date);
       expect(cart.buyerInfo.visitorId).toBeTruthy();
+
+      // The same item under the catalog's other id (v3) is the same line.
+      const { cart: doubled } = await cartClient.ecom.addToCurrentCart({
+        lineItems: [
+          {
+            catalogReference: { appId: STORES_APP_ID_V3, catalogItemId: product.id, options: { options } },
+            quantity: 1,
+          },
+        ],
+      });
+      expect(doubled.lineItems.map((l) => [l.id, l.quantity])).toEqual([[line!.id, 2]]);
 
       const { cart: tripled } = await cartClient.ecom.updateCurrentCartLineItemQuantity({
         lineItems: [{ id: line!.id, quantity: 3 }],
