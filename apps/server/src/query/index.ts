@@ -1,5 +1,6 @@
 export { compileFilter } from './filter.ts';
 export { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, parseFilter } from './filter-parse.ts';
+export { withFieldOperands } from './operands.ts';
 export {
   encodeCursor,
   NEWEST_FIRST,

@@ -150,6 +150,31 @@ describe.each(engines)('ecom orders (%s)', (engine) => {
     expect(newest.data.orders.map((o: any) => o.number)).toEqual(['10003', '10002', '10001']);
   });
 
+  it("finds a buyer's orders by e-mail in any case", async () => {
+    const { site: fresh, product } = await shop(t);
+    const visitor = await fresh.token('visitor');
+    const checkoutId = await checkoutOf(t, visitor, product.id, 1, { email: 'Mixed.Case@Example.COM' });
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'offline' });
+    expect(paid.data.order.buyerInfo.email).toBe('mixed.case@example.com');
+    const search = async (filter: object) =>
+      (
+        await t.call({
+          method: 'POST',
+          url: '/ecom/v1/orders/search',
+          auth: fresh.adminKey,
+          payload: { search: { filter } },
+        })
+      ).data.orders.map((o: any) => o.id);
+    for (const email of ['mixed.case@example.com', 'Mixed.Case@Example.COM', 'MIXED.CASE@EXAMPLE.COM'])
+      expect(await search({ 'buyerInfo.email': email }), email).toEqual([paid.data.order.id]);
+    expect(
+      await search({ 'buyerInfo.email': { $in: ['nobody@example.com', 'MIXED.case@example.com'] } }),
+    ).toEqual([paid.data.order.id]);
+    expect(await search({ $and: [{ 'buyerInfo.email': { $startsWith: 'Mixed.' } }] })).toEqual([
+      paid.data.order.id,
+    ]);
+  });
+
   it('sorts and filters amounts and numbers by their value, not their text', async () => {
     const { site: fresh, product } = await shop(t);
     const totals: string[] = [];

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Caller } from '../../http/access.ts';
 import { type AppError, invalidField } from '../../lib/errors.ts';
 import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
-import { NEWEST_FIRST, withDefaultSort } from '../../query/index.ts';
+import { NEWEST_FIRST, withDefaultSort, withFieldOperands } from '../../query/index.ts';
 import type { EcomDeps } from './context.ts';
 import { ecomErrors } from './errors.ts';
 import {
@@ -163,22 +163,9 @@ export async function deleteCoupon(deps: EcomDeps, caller: Caller, id: string) {
   return {};
 }
 
-/** Every string compared with `code` upper-cased, as codes are kept: a filter on a code ignores case too. */
-function upperCaseCodes(filter: unknown, underCode = false): unknown {
-  if (typeof filter === 'string') return underCode ? filter.toUpperCase() : filter;
-  if (Array.isArray(filter)) return filter.map((item) => upperCaseCodes(item, underCode));
-  if (typeof filter !== 'object' || filter === null) return filter;
-  return Object.fromEntries(
-    Object.entries(filter).map(([key, value]) => [key, upperCaseCodes(value, underCode || key === 'code')]),
-  );
-}
-
-/** The query as the coupons table answers it: codes in any case, newest first unless sorted. */
-function couponQuery(query: unknown): unknown {
-  const sorted = withDefaultSort(query, NEWEST_FIRST);
-  if (typeof sorted !== 'object' || sorted === null || !('filter' in sorted)) return sorted;
-  return { ...sorted, filter: upperCaseCodes(sorted.filter) };
-}
+/** The query as the coupons table answers it: codes in any case (kept upper case), newest first unless sorted. */
+const couponQuery = (query: unknown): unknown =>
+  withFieldOperands(withDefaultSort(query, NEWEST_FIRST), 'code', (code) => code.toUpperCase());
 
 export async function queryCoupons(deps: EcomDeps, caller: Caller, query: unknown) {
   const page = await deps.store.coupons.forSite(caller.siteId).query(couponQuery(query));

@@ -7,7 +7,7 @@ import type { SystemFields } from '../../db/documents.ts';
 import type { Caller } from '../../http/access.ts';
 import { newId } from '../../lib/ids.ts';
 import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
-import { NEWEST_FIRST, withDefaultSort } from '../../query/index.ts';
+import { NEWEST_FIRST, withDefaultSort, withFieldOperands } from '../../query/index.ts';
 import type { StockLine } from '../stores/index.ts';
 import { renderLine } from './cart/lines.ts';
 import { addressWithContact, type Checkout } from './checkout/service.ts';
@@ -91,7 +91,8 @@ export function buildOrder(input: {
     buyerInfo: {
       ...(buyer.visitorId ? { visitorId: buyer.visitorId } : {}),
       ...(buyer.memberId ? { memberId: buyer.memberId } : {}),
-      ...(internal.email ? { email: internal.email } : {}),
+      // Kept lower case, as the owner's searches compare it: e-mail addresses are matched in any case.
+      ...(internal.email ? { email: internal.email.toLowerCase() } : {}),
     },
     lineItems: internal.lines.map((line, i) => {
       const t = totals.lines[i]!;
@@ -245,6 +246,8 @@ export async function sendConfirmation(deps: EcomDeps, siteId: string, order: Or
  * orders package documents). `search` answers its paging as `metadata` (the platform's
  * SearchOrdersResponse, which the official package reads), `query` as `pagingMetadata`.
  */
+const lowerCase = (value: string) => value.toLowerCase();
+
 export async function searchOrders(
   deps: EcomDeps,
   caller: Caller,
@@ -253,7 +256,10 @@ export async function searchOrders(
 ) {
   const page = await deps.store.orders
     .forSite(caller.siteId)
-    .query(withDefaultSort(query, NEWEST_FIRST), { fieldPrefix, defaultLimit: 100 });
+    .query(withFieldOperands(withDefaultSort(query, NEWEST_FIRST), 'buyerInfo.email', lowerCase), {
+      fieldPrefix,
+      defaultLimit: 100,
+    });
   const paging = fieldPrefix === 'search' ? 'metadata' : 'pagingMetadata';
   return wrapRawList('orders', page.items, { [paging]: page.metadata });
 }
