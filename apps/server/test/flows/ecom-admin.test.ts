@@ -83,6 +83,20 @@ describe.each(engines)('ecom settings and input checks (%s)', (engine) => {
     expect(region!.description).toMatch(/ISO 3166-1 alpha-2/);
     expect(region!.description).not.toMatch(/everywhere/);
 
+    // A region its country does not have, in either form; one of a country without a list is kept.
+    const cal = await settings([{ country: 'US', subdivision: 'CAL', rate: 7 }]);
+    expect(fields(cal)).toEqual(['settings.taxRates[0].subdivision']);
+    expect(cal.data.details.validationError.fieldViolations[0].description).toMatch(
+      /US-CAL is not a region of US: use its ISO 3166-2 code, such as US-/,
+    );
+    const province = await settings([], [{ country: 'CA', subdivision: 'CA-XX', price: '7' }]);
+    expect(fields(province)).toEqual(['settings.shippingOptions[0].regions[0].subdivision']);
+    const listed = await settings([
+      { country: 'US', subdivision: 'ca', rate: 7 },
+      { country: 'DE', subdivision: 'BY', rate: 19 },
+    ]);
+    expect(listed.statusCode, listed.body).toBe(200);
+
     const good = await settings([
       { country: 'gb', rate: 20 },
       { country: '*', rate: 5 },

@@ -4,7 +4,7 @@
  * done before the address is sent. The server keeps `country` and `subdivision` (ISO 3166-2,
  * e.g. "US-CA") for tax and shipping rules; a region typed as text goes to `subdivisionFullname`.
  */
-import { COUNTRY_CODES } from '@plaza/contracts/countries';
+import { COUNTRY_CODES, REGIONS } from '@plaza/contracts/countries';
 import type { Address } from './types.ts';
 
 export interface AddressForm {
@@ -44,37 +44,6 @@ export function countryOptions(): { code: string; name: string }[] {
   );
   return named;
 }
-
-const list = (country: string, entries: string) =>
-  entries.split('|').map((entry) => {
-    const [code, name] = entry.split(':') as [string, string];
-    return { code: `${country}-${code}`, name };
-  });
-
-/** Countries whose addresses need a region, with its name in the form. */
-export const REGIONS: Record<string, { label: string; options: { code: string; name: string }[] }> = {
-  US: {
-    label: 'State',
-    options: list(
-      'US',
-      'AL:Alabama|AK:Alaska|AS:American Samoa|AZ:Arizona|AR:Arkansas|CA:California|CO:Colorado|CT:Connecticut|DE:Delaware|DC:District of Columbia|FL:Florida|GA:Georgia|GU:Guam|HI:Hawaii|ID:Idaho|IL:Illinois|IN:Indiana|IA:Iowa|KS:Kansas|KY:Kentucky|LA:Louisiana|ME:Maine|MD:Maryland|MA:Massachusetts|MI:Michigan|MN:Minnesota|MS:Mississippi|MO:Missouri|MT:Montana|NE:Nebraska|NV:Nevada|NH:New Hampshire|NJ:New Jersey|NM:New Mexico|NY:New York|NC:North Carolina|ND:North Dakota|MP:Northern Mariana Islands|OH:Ohio|OK:Oklahoma|OR:Oregon|PA:Pennsylvania|PR:Puerto Rico|RI:Rhode Island|SC:South Carolina|SD:South Dakota|TN:Tennessee|TX:Texas|UT:Utah|VT:Vermont|VI:U.S. Virgin Islands|VA:Virginia|WA:Washington|WV:West Virginia|WI:Wisconsin|WY:Wyoming',
-    ),
-  },
-  CA: {
-    label: 'Province',
-    options: list(
-      'CA',
-      'AB:Alberta|BC:British Columbia|MB:Manitoba|NB:New Brunswick|NL:Newfoundland and Labrador|NT:Northwest Territories|NS:Nova Scotia|NU:Nunavut|ON:Ontario|PE:Prince Edward Island|QC:Quebec|SK:Saskatchewan|YT:Yukon',
-    ),
-  },
-  AU: {
-    label: 'State or territory',
-    options: list(
-      'AU',
-      'ACT:Australian Capital Territory|NSW:New South Wales|NT:Northern Territory|QLD:Queensland|SA:South Australia|TAS:Tasmania|VIC:Victoria|WA:Western Australia',
-    ),
-  },
-};
 
 /** Countries without postal codes (or where few addresses use them): the field is optional there. */
 const POSTAL_OPTIONAL = new Set(

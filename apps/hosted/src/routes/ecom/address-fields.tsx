@@ -1,5 +1,6 @@
+import { REGIONS } from '@plaza/contracts/countries';
 import { Field, formStyles } from '../../components/form.tsx';
-import { type AddressForm, addressLabels, REGIONS } from '../../lib/checkout/address.ts';
+import { type AddressForm, addressLabels } from '../../lib/checkout/address.ts';
 import type { CheckoutField } from '../../lib/checkout/errors.ts';
 import { CountrySelect, SelectField } from './fields.tsx';
 

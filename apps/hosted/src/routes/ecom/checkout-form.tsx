@@ -1,3 +1,4 @@
+import { REGIONS } from '@plaza/contracts/countries';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, paths } from '../../api.ts';
@@ -7,7 +8,6 @@ import {
   type AddressForm,
   fromAddress,
   guessedCountry,
-  REGIONS,
   regionKey,
   startingAddress,
   toAddressInput,

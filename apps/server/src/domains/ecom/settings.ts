@@ -3,6 +3,7 @@
  * and `payments` (`{test, offline}`). Read leniently (bad entries are skipped), written through
  * `updateEcomSettings`, whose schema checks them.
  */
+import { isRegionOf, REGIONS } from '@plaza/contracts/countries';
 import type { Caller } from '../../http/access.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { getSite, type SitesDeps, updateSite } from '../sites/index.ts';
@@ -210,6 +211,21 @@ function refuseTwins<T>(items: readonly T[], keyOf: (item: T) => string, field: 
 const placeOf = (entry: { country: string; subdivision?: string | undefined }) =>
   `${entry.country.toUpperCase()} ${fullSubdivision(entry.country, entry.subdivision) ?? ''}`;
 
+/**
+ * Refuses a region its country does not have (for the countries whose regions are listed): a rate
+ * or a price for "US-CAL" would never apply to anyone.
+ */
+function checkRegion(entry: { country: string; subdivision?: string | undefined }, field: string) {
+  const subdivision = fullSubdivision(entry.country, entry.subdivision);
+  if (!subdivision || isRegionOf(entry.country, subdivision)) return;
+  const example = REGIONS[entry.country.toUpperCase()]!.options[0]!.code;
+  throw invalidField(
+    field,
+    `${subdivision} is not a region of ${entry.country.toUpperCase()}: use its ISO 3166-2 code, such as ${example}`,
+    'FORMAT',
+  );
+}
+
 /** Replaces the given top-level fields; money amounts are checked against the site currency. */
 export async function updateEcomSettings(deps: SettingsDeps, caller: Caller, input: EcomSettingsInput) {
   const site = await getSite(deps.sites, caller.siteId);
@@ -228,11 +244,13 @@ export async function updateEcomSettings(deps: SettingsDeps, caller: Caller, inp
     refuseTwins(regions, placeOf, (j) => `${at}.regions[${j}]`);
     regions.forEach((region, j) => {
       parseMoney(region.price, digits, `${at}.regions[${j}].price`);
+      checkRegion(region, `${at}.regions[${j}].subdivision`);
     });
   });
   refuseTwins(input.taxRates ?? [], placeOf, (i) => `settings.taxRates[${i}]`);
   input.taxRates?.forEach((rate, i) => {
     checkPercentScale(rate.rate, `settings.taxRates[${i}].rate`);
+    checkRegion(rate, `settings.taxRates[${i}].subdivision`);
   });
   const { payments, ...given } = input;
   // Countries kept upper case, as addresses keep them; `*` stays as it is.
