@@ -149,6 +149,30 @@ describe.each(engines)('ecom payment races (%s)', (engine) => {
     expect(replayed.data.order.id).toBe((paid.statusCode === 200 ? paid : twin).data.order.id);
   });
 
+  it('lets a stale key from before requests were told apart (no digest) be retried; another request is refused', async () => {
+    const visitor = await site.token('visitor');
+    const checkoutId = await checkoutOf(t, visitor, mug.id);
+    const store = t.platform.ecom.store;
+    const long = new Date(t.clock.nowMs() - 1000).toISOString();
+    const body = { paymentMethod: 'test' as const, card: CARD_OK };
+    for (const key of ['pre-0009-key', 'stale-other-key'])
+      expect(await store.claimAttempt(site.id, key, checkoutId, requestHashOf(body), long)).toBeUndefined();
+    // Recorded before migration 0009: no digest.
+    await t.platform.database.db
+      .updateTable('ecom_payment_attempts')
+      .set({ request_hash: null })
+      .where('site_id', '=', site.id)
+      .where('idempotency_key', '=', 'pre-0009-key')
+      .execute();
+    t.clock.advance(3 * 60_000);
+    const otherCard = { paymentMethod: 'offline' as const };
+    const refused = await pay(t, visitor, checkoutId, otherCard, 'stale-other-key');
+    expect([refused.statusCode, code(refused)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    const paid = await pay(t, visitor, checkoutId, body, 'pre-0009-key');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await ordersOf(checkoutId)).toHaveLength(1);
+  });
+
   it('captures once when an authorised order is marked paid 10 times at once', async () => {
     const order = await authorisedOrder();
     const race = burst(Array.from({ length: 10 }, () => () => markPaid(order.id)));

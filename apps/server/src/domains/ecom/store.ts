@@ -182,11 +182,13 @@ export function ecomStore(database: Database, clock: Clock) {
         if (!isUniqueViolation(error)) throw error;
         const takenOver = await db
           .updateTable('ecom_payment_attempts')
-          .set({ updated_date: now })
+          .set({ updated_date: now, request_hash: requestHash })
           .where('site_id', '=', siteId)
           .where('idempotency_key', '=', key)
           .where('checkout_id', '=', checkoutId)
-          .where('request_hash', '=', requestHash)
+          // An attempt left from before migration 0009 has no digest: any request may take it over,
+          // else its key would answer PAYMENT_IN_PROGRESS for good.
+          .where((eb) => eb.or([eb('request_hash', '=', requestHash), eb('request_hash', 'is', null)]))
           .where('status', '=', 'IN_PROGRESS')
           .where('updated_date', '<', staleBefore)
           .executeTakeFirst();
