@@ -55,6 +55,14 @@ describe.each(engines)('ecom hosted checkout (%s)', (engine) => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.data.checkout.priceSummary.total.amount).toBe('40.00');
+    // Country codes are kept upper case, whichever case the page sends.
+    const lower = await t.call({
+      method: 'PATCH',
+      url: hosted(id),
+      payload: { billingAddress: { country: 'de', city: 'Berlin' } },
+    });
+    expect(lower.statusCode, lower.body).toBe(200);
+    expect(lower.data.checkout.billingInfo.address.country).toBe('DE');
     const recipient = await t.call({
       method: 'PATCH',
       url: hosted(id),

@@ -268,8 +268,9 @@ export async function changeCheckoutDetails(
     ...(await withoutLapsedCoupon(deps, siteId, checkout.internal)).internal,
   };
   if (details.email !== undefined) internal.email = details.email;
-  if (details.shippingAddress !== undefined) internal.shippingAddress = details.shippingAddress;
-  if (details.billingAddress !== undefined) internal.billingAddress = details.billingAddress;
+  // Here, not in each caller: the hosted page's calls reach this too, and codes are kept upper case.
+  if (details.shippingAddress !== undefined) internal.shippingAddress = keptAddress(details.shippingAddress);
+  if (details.billingAddress !== undefined) internal.billingAddress = keptAddress(details.billingAddress);
   if (details.shippingContactDetails !== undefined) internal.shippingContact = details.shippingContactDetails;
   if (details.billingContactDetails !== undefined) internal.billingContact = details.billingContactDetails;
   if (details.selectedShippingOption !== undefined) {
