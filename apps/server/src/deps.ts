@@ -136,21 +136,22 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     intents: { ecomCheckout: ecomCheckoutIntent(ecom) },
     // The sign-in stands without them: its code is issued by then, and the visitor's cart and
     // checkouts stay theirs.
-    onVisitorSignedIn: (siteId, visitorId, memberId) =>
-      Promise.all([
-        adoptVisitorCart(ecom, siteId, visitorId, memberId).catch((error: unknown) =>
-          log.error(
-            { err: error, siteId, visitorId, memberId },
-            "Could not keep the visitor's cart at sign-in",
-          ),
+    onVisitorSignedIn: async (siteId, visitorId, memberId) => {
+      // The cart first: its checkouts follow it into the member's cart when it is merged there.
+      const merged = await adoptVisitorCart(ecom, siteId, visitorId, memberId).catch((error: unknown) => {
+        log.error(
+          { err: error, siteId, visitorId, memberId },
+          "Could not keep the visitor's cart at sign-in",
+        );
+        return undefined;
+      });
+      await adoptVisitorCheckouts(ecom, siteId, visitorId, memberId, merged).catch((error: unknown) =>
+        log.error(
+          { err: error, siteId, visitorId, memberId },
+          "Could not hand the visitor's checkouts to the member at sign-in",
         ),
-        adoptVisitorCheckouts(ecom, siteId, visitorId, memberId).catch((error: unknown) =>
-          log.error(
-            { err: error, siteId, visitorId, memberId },
-            "Could not hand the visitor's checkouts to the member at sign-in",
-          ),
-        ),
-      ]).then(() => undefined),
+      );
+    },
   };
   const sso = ssoDeps(
     database.db,

@@ -10,6 +10,7 @@ import {
   signedInMember,
   visitorTokens,
 } from './identity-helpers.ts';
+import { createProduct, tShirt } from './stores-fixtures.ts';
 
 /** A visitor fills a cart, signs in through the OAuth flow, and finds the cart as the member. */
 describe.each(engines)('cart across sign-in (%s)', (engine) => {
@@ -118,5 +119,71 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     const paid = await pay(t, other.access_token, open, { paymentMethod: 'test', card: CARD_OK });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.data.order.buyerInfo).toEqual({ memberId, email: 'buyer@example.com' });
+  });
+
+  it("pays a checkout of a cart merged at sign-in out of the member's cart", async () => {
+    const first = await signedInMember(t, clientId, 'merged-checkout@example.com');
+    await addLines(t, first.tokens.access_token, [line(mug.id, 3)]);
+    const plate = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Plate', sku: 'PLATE', productOptions: [], priceData: { price: 5 } }),
+    );
+    const visitor = await visitorTokens(t, clientId);
+    await addLines(t, visitor.access_token, [line(plate.id, 2)]);
+    const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
+    const session = (await login(t, visitor.access_token, 'merged-checkout@example.com')).data.sessionToken;
+    const member = await memberTokensFor(t, visitor.access_token, clientId, session);
+
+    const merged = (await cart(t, member.access_token, 'GET')).data.cart;
+    const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
+    expect(units(merged)).toEqual([
+      [mug.id, 4],
+      [plate.id, 2],
+    ]);
+    const read = await t.call({
+      method: 'GET',
+      url: `/ecom/v1/checkouts/${open}`,
+      auth: member.access_token,
+    });
+    expect(read.data.checkout.cartId).toBe(merged.id);
+
+    const paid = await pay(t, member.access_token, open, { paymentMethod: 'test', card: CARD_OK });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The plates and one mug were bought; the member's own three mugs stay in a cart of theirs.
+    expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[mug.id, 3]]);
+  });
+
+  it('leaves a checkout being paid to its payer when the visitor signs in meanwhile', async () => {
+    await signedInMember(t, clientId, 'paying@example.com');
+    const visitor = await visitorTokens(t, clientId);
+    const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
+    const session = (await login(t, visitor.access_token, 'paying@example.com')).data.sessionToken;
+
+    const provider = t.platform.ecom.payments.test;
+    const original = provider.charge.bind(provider);
+    let charging!: () => void;
+    const charged = new Promise<void>((resolve) => {
+      charging = resolve;
+    });
+    let signedIn!: () => void;
+    const afterSignIn = new Promise<void>((resolve) => {
+      signedIn = resolve;
+    });
+    const charge = vi.spyOn(provider, 'charge').mockImplementation(async (request) => {
+      charging();
+      await afterSignIn;
+      return original(request);
+    });
+    const refund = vi.spyOn(provider, 'refund');
+    const paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
+    await charged;
+    await memberTokensFor(t, visitor.access_token, clientId, session);
+    signedIn();
+    const paid = await paying;
+    charge.mockRestore();
+    refund.mockRestore();
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(refund).not.toHaveBeenCalled();
   });
 });

@@ -31,10 +31,24 @@ export async function withPaymentClaim<T>(
   refused: () => AppError,
   work: () => Promise<T>,
 ): Promise<T> {
+  const outcome = await whenUnclaimed(deps, siteId, subject, subjectId, work);
+  if (!outcome) throw refused();
+  return outcome.value;
+}
+
+/** Runs `work` holding the claim of `subjectId` and answers its value; undefined when another call holds it. */
+export async function whenUnclaimed<T>(
+  deps: EcomDeps,
+  siteId: string,
+  subject: ClaimSubject,
+  subjectId: string,
+  work: () => Promise<T>,
+): Promise<{ value: T } | undefined> {
   const token = randomUUID();
-  if (!(await deps.store.claimPayment(siteId, subject, subjectId, token, staleBefore(deps)))) throw refused();
+  if (!(await deps.store.claimPayment(siteId, subject, subjectId, token, staleBefore(deps))))
+    return undefined;
   try {
-    return await work();
+    return { value: await work() };
   } finally {
     // Given back on success too: the checkout is completed (or the order changed) by then, which
     // the next holder reads after claiming and refuses on. A claim that cannot be given back lapses

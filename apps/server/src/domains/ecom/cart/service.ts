@@ -293,19 +293,26 @@ export async function estimateTotals(deps: EcomDeps, caller: Caller, input: Esti
  *
  * Both carts may change meanwhile (the visitor's page still adds to it): every write names the
  * revision it read, and a conflict starts over from both carts as they are then.
+ *
+ * Answers the merge when there was one: the visitor's checkouts of the deleted cart then buy from the
+ * member's (`adoptVisitorCheckouts`).
  */
-export async function adoptVisitorCart(deps: EcomDeps, siteId: string, visitorId: string, memberId: string) {
+export async function adoptVisitorCart(
+  deps: EcomDeps,
+  siteId: string,
+  visitorId: string,
+  memberId: string,
+): Promise<CartMerge | undefined> {
   // In turn with this process's changes of both carts: the visitor's page may still be adding to
   // one, the member's other sessions to the other. Always visitor, then member: two sign-ins of one
   // member from two visitors wait for each other at the member's turn, never each for the other.
   const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
   const memberKey = ownerKeyOf({ kind: 'member', subjectId: memberId });
-  await inTurnOnCart(siteId, visitorKey, () =>
+  return inTurnOnCart(siteId, visitorKey, () =>
     inTurnOnCart(siteId, memberKey, async () => {
       for (let attempt = 0; ; attempt++) {
         try {
-          await adoptOnce(deps, siteId, visitorId, memberId);
-          return;
+          return await adoptOnce(deps, siteId, visitorId, memberId);
         } catch (error) {
           if (attempt < 5 && (isRevisionConflict(error) || isUniqueViolation(error))) continue;
           throw error;
@@ -315,7 +322,18 @@ export async function adoptVisitorCart(deps: EcomDeps, siteId: string, visitorId
   );
 }
 
-async function adoptOnce(deps: EcomDeps, siteId: string, visitorId: string, memberId: string) {
+/** A visitor's cart merged into the member's at sign-in: `from` is deleted, its lines are in `into`. */
+export interface CartMerge {
+  from: string;
+  into: string;
+}
+
+async function adoptOnce(
+  deps: EcomDeps,
+  siteId: string,
+  visitorId: string,
+  memberId: string,
+): Promise<CartMerge | undefined> {
   const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
   const member = {
     kind: 'member' as const,
@@ -325,7 +343,7 @@ async function adoptOnce(deps: EcomDeps, siteId: string, visitorId: string, memb
     accessToken: undefined,
   };
   const visitorCart = await findCart(deps, siteId, visitorKey);
-  if (!visitorCart) return;
+  if (!visitorCart) return undefined;
   const carts = deps.store.carts.forSite(siteId);
   const memberCart = await findCart(deps, siteId, ownerKeyOf(member));
   if (!memberCart) {
@@ -340,7 +358,7 @@ async function adoptOnce(deps: EcomDeps, siteId: string, visitorId: string, memb
       },
       { expectedRevision: visitorCart.revision },
     );
-    return;
+    return undefined;
   }
   await deps.store.transaction(async (trx) => {
     // Claims the visitor's cart as read first: a line added since refuses the merge, which starts over.
@@ -350,6 +368,7 @@ async function adoptOnce(deps: EcomDeps, siteId: string, visitorId: string, memb
     await changeCartIn(deps, siteId, memberCart, visitorCart, trx);
     await deps.store.carts.forSite(siteId, trx).delete(visitorCart.id);
   });
+  return { from: visitorCart.id, into: memberCart.id };
 }
 
 async function changeCartIn(

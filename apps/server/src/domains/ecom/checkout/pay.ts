@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, ValidationError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { type LineSnapshot, linesNotOrdered } from '../cart/lines.ts';
+import { itemKeyOf, type LineSnapshot, linesNotOrdered } from '../cart/lines.ts';
 import type { StoredCart } from '../cart/state.ts';
 import { staleBefore, withPaymentClaim } from '../claims.ts';
 import type { EcomDeps } from '../context.ts';
@@ -184,7 +184,14 @@ async function spendCart(
     if (await orderedFrom(deps, siteId, cartId, trx, orderId)) throw ecomErrors.cartAlreadyOrdered(cartId);
     return;
   }
-  const left = linesNotOrdered(spent.lineItems, ordered);
+  const left = linesNotOrdered(
+    spent.lineItems,
+    ordered.map((line) => ({
+      id: line.id,
+      quantity: line.quantity,
+      itemKey: itemKeyOf(deps.catalogs, line.catalogReference, line.variantId),
+    })),
+  );
   if (left.length === 0) return;
   await carts.create<StoredCart>({
     ownerKey: spent.ownerKey,
