@@ -9,6 +9,7 @@ import { storefrontIndexes } from './0006-storefront-indexes.ts';
 import { outboxSequence } from './0007-outbox-sequence.ts';
 import { paymentClaims } from './0008-payment-claims.ts';
 import { paymentAttemptRequests } from './0009-payment-attempt-requests.ts';
+import { orderEmailsLowerCase } from './0010-order-emails-lower-case.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
@@ -21,6 +22,7 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0007-outbox-sequence': outboxSequence(engine),
   '0008-payment-claims': paymentClaims(engine),
   '0009-payment-attempt-requests': paymentAttemptRequests(engine),
+  '0010-order-emails-lower-case': orderEmailsLowerCase(engine),
 });
 
 /** Runs the migrations not yet run, up to `to` (a migration's name; the newest when absent). */

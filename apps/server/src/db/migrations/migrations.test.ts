@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { engines, freshDatabase } from '../../../test/engines.ts';
 import { connect } from '../connect.ts';
 import { migrate } from './index.ts';
 
@@ -41,6 +42,68 @@ describe('migrations', () => {
       expect(indexes.map((row) => row.name)).toContain('outbox_pending');
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe.each(engines)('migrations (%s)', (engine) => {
+  it('lower-cases the e-mail of orders placed before e-mails were kept so, and nothing else of them', async () => {
+    const database = await freshDatabase(engine, { migrated: false });
+    try {
+      await migrate(database, { to: '0009-payment-attempt-requests' });
+      const order = (id: string, email: string | null) => ({
+        site_id: 'site-1',
+        id,
+        revision: 3,
+        created_date: '2026-01-01T00:00:00.000Z',
+        updated_date: '2026-01-02T00:00:00.000Z',
+        doc: JSON.stringify({ id, number: id, buyerInfo: email === null ? {} : { email }, note: 'Ä' }),
+        number: id,
+        checkout_id: `checkout-${id}`,
+        status: 'APPROVED',
+        payment_status: 'PAID',
+        buyer_email: email,
+        member_id: null,
+      });
+      const rows = [order('1', 'Ann@Example.COM'), order('2', 'bob@example.com'), order('3', null)];
+      // One batch and then some: the migration pages through the orders.
+      for (let i = 0; i < 1001; i++) rows.push(order(`x${String(i).padStart(4, '0')}`, 'ÉLODIE@EXAMPLE.COM'));
+      for (let i = 0; i < rows.length; i += 200)
+        await database.db
+          .insertInto('ecom_orders')
+          .values(rows.slice(i, i + 200))
+          .execute();
+
+      expect(await migrate(database)).toEqual(['0010-order-emails-lower-case']);
+
+      const after = await database.db
+        .selectFrom('ecom_orders')
+        .select(['id', 'revision', 'updated_date', 'buyer_email', 'doc'])
+        .orderBy('id')
+        .execute();
+      const seen = after.map((row) => {
+        const doc = typeof row.doc === 'string' ? JSON.parse(row.doc) : row.doc;
+        return [
+          row.id,
+          Number(row.revision),
+          row.updated_date,
+          row.buyer_email,
+          doc.buyerInfo.email,
+          doc.note,
+        ];
+      });
+      const kept = ['2026-01-02T00:00:00.000Z'];
+      expect(seen.slice(0, 3)).toEqual([
+        ['1', 3, ...kept, 'ann@example.com', 'ann@example.com', 'Ä'],
+        ['2', 3, ...kept, 'bob@example.com', 'bob@example.com', 'Ä'],
+        ['3', 3, ...kept, null, undefined, 'Ä'],
+      ]);
+      expect(new Set(seen.slice(3).map((row) => `${row[3]} ${row[4]}`))).toEqual(
+        new Set(['élodie@example.com élodie@example.com']),
+      );
+      expect(seen).toHaveLength(1004);
+    } finally {
+      await database.dispose();
     }
   });
 });
