@@ -10,6 +10,7 @@ import { outboxSequence } from './0007-outbox-sequence.ts';
 import { paymentClaims } from './0008-payment-claims.ts';
 import { paymentAttemptRequests } from './0009-payment-attempt-requests.ts';
 import { orderEmailsLowerCase } from './0010-order-emails-lower-case.ts';
+import { paymentAttemptCardDigests } from './0011-payment-attempt-card-digests.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
@@ -23,6 +24,7 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0008-payment-claims': paymentClaims(engine),
   '0009-payment-attempt-requests': paymentAttemptRequests(engine),
   '0010-order-emails-lower-case': orderEmailsLowerCase(engine),
+  '0011-payment-attempt-card-digests': paymentAttemptCardDigests(engine),
 });
 
 /** Runs the migrations not yet run, up to `to` (a migration's name; the newest when absent). */

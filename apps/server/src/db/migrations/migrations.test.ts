@@ -74,7 +74,9 @@ describe.each(engines)('migrations (%s)', (engine) => {
           .values(rows.slice(i, i + 200))
           .execute();
 
-      expect(await migrate(database)).toEqual(['0010-order-emails-lower-case']);
+      expect(await migrate(database, { to: '0010-order-emails-lower-case' })).toEqual([
+        '0010-order-emails-lower-case',
+      ]);
 
       const after = await database.db
         .selectFrom('ecom_orders')
@@ -102,6 +104,41 @@ describe.each(engines)('migrations (%s)', (engine) => {
         new Set(['élodie@example.com élodie@example.com']),
       );
       expect(seen).toHaveLength(1004);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('drops the request digests made from whole cards, keeping the attempts', async () => {
+    const database = await freshDatabase(engine, { migrated: false });
+    try {
+      await migrate(database, { to: '0010-order-emails-lower-case' });
+      const attempt = (key: string, hash: string | null) => ({
+        site_id: 'site-1',
+        idempotency_key: key,
+        checkout_id: 'checkout-1',
+        status: 'SUCCEEDED' as const,
+        response: '{"ok":true}',
+        created_date: '2026-01-01T00:00:00.000Z',
+        updated_date: '2026-01-01T00:00:00.000Z',
+        request_hash: hash,
+      });
+      await database.db
+        .insertInto('ecom_payment_attempts')
+        .values([attempt('a', 'digest-of-a-whole-card'), attempt('b', null)])
+        .execute();
+
+      expect(await migrate(database)).toEqual(['0011-payment-attempt-card-digests']);
+
+      const rows = await database.db
+        .selectFrom('ecom_payment_attempts')
+        .select(['idempotency_key', 'status', 'response', 'request_hash'])
+        .orderBy('idempotency_key')
+        .execute();
+      expect(rows).toEqual([
+        { idempotency_key: 'a', status: 'SUCCEEDED', response: '{"ok":true}', request_hash: null },
+        { idempotency_key: 'b', status: 'SUCCEEDED', response: '{"ok":true}', request_hash: null },
+      ]);
     } finally {
       await database.dispose();
     }

@@ -73,10 +73,15 @@ function replay(stored: string): PayAnswer {
 /** Refusals that say nothing of how this key's payment ends: not kept, so a retry with the key pays. */
 const UNSETTLED = new Set(['PAYMENT_IN_PROGRESS', 'CHECKOUT_PAYMENT_IN_PROGRESS']);
 
-/** What a key stands for: the request without the key (the way to pay and the card), as a digest. */
+/**
+ * What a key stands for: the way to pay and the card, as a digest of what may be kept of a card (its
+ * last four digits and expiry, never its number or security code, not even digested: a card number's
+ * digest is undone by trying every number). Another card of the same last four digits and expiry under
+ * the same key replays the first one's outcome; it charges nothing.
+ */
 export const requestHashOf = ({ paymentMethod, card }: Pick<PayInput, 'paymentMethod' | 'card'>) =>
   createHash('sha256')
-    .update(JSON.stringify([paymentMethod, card?.number, card?.expiry, card?.cvc]))
+    .update(JSON.stringify([paymentMethod, card?.number.replace(/\D/g, '').slice(-4), card?.expiry.trim()]))
     .digest('base64url');
 
 export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Checkout, input: PayInput) {
