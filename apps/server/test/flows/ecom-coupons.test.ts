@@ -227,6 +227,8 @@ describe.each(engines)('ecom coupons (%s)', (engine) => {
       // The declining card would be refused if it were charged.
       ['test', { paymentMethod: 'test', card: { number: '4000000000000002', expiry: '12/40', cvc: '123' } }],
       ['offline', { paymentMethod: 'offline' }],
+      // Nor is a card needed at all.
+      ['test without a card', { paymentMethod: 'test' }],
     ] as const) {
       const visitor = await site.token('visitor');
       await addLines(t, visitor, [line(mug.id)]);

@@ -86,7 +86,6 @@ export const requestHashOf = ({ paymentMethod, card }: Pick<PayInput, 'paymentMe
 
 export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Checkout, input: PayInput) {
   const rules = await rulesOf(deps, siteId);
-  const provider = deps.payments[input.paymentMethod];
   const key = input.idempotencyKey;
   if (key) {
     const requestHash = requestHashOf(input);
@@ -103,8 +102,6 @@ export async function payCheckout(deps: EcomDeps, siteId: string, checkout: Chec
   const progress = { providerAsked: false };
   try {
     if (!rules.payments[input.paymentMethod]) throw ecomErrors.paymentMethodNotEnabled(input.paymentMethod);
-    const problems = provider.check(input.card, deps.clock.now());
-    if (problems.length > 0) throw new ValidationError(problems);
     const answer = await withPaymentClaim(
       deps,
       siteId,
@@ -229,6 +226,9 @@ async function placeOrder(
     throw ecomErrors.cartAlreadyOrdered(cartId);
   const provider = deps.payments[input.paymentMethod];
   const now = deps.clock.now();
+  // A card is checked only when there is something to charge it: a free order needs none.
+  const problems = totals.total === 0 ? [] : provider.check(input.card, now);
+  if (problems.length > 0) throw new ValidationError(problems);
   progress.providerAsked = true;
   // Nothing to pay (a coupon took it all): no provider is asked, and the order is paid.
   const charge: ChargeResult =
