@@ -36,8 +36,9 @@ async function start(spec: TwinSpec) {
   const writes = spec.write ? startDocumentWrites(spec.write) : undefined;
   if (writes) {
     process.on('exit', () => writes.close());
-    // twin.ts stops the twin with SIGTERM, which skips 'exit' handlers unless one exits on it.
-    process.once('SIGTERM', () => process.exit(0));
+    // twin.ts stops the twin with SIGTERM (and Ctrl-C sends the bench's children SIGINT), which skip
+    // 'exit' handlers unless one exits on them.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(0));
   }
   const app = Fastify({ logger: false });
   app.route({

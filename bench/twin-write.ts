@@ -33,6 +33,15 @@ const SITE = 'twin-site';
 export function startDocumentWrites({ document, documents }: DocumentWrite): DocumentWrites {
   // Named as the bench's own data dirs: a run killed outright leaves it to the next run (plaza.ts).
   const dir = mkdtempSync(join(tmpdir(), `plaza-bench-${process.pid}-twin-`));
+  try {
+    return documentWrites(dir, { document, documents });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function documentWrites(dir: string, { document, documents }: DocumentWrite): DocumentWrites {
   const sqlite = new SQLite(join(dir, 'twin.db'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
