@@ -146,6 +146,24 @@ describe.each(engines)('kept cart renders (%s)', (engine) => {
     expect(more.revision).toBe(String(Number(stored.revision) + 1));
   });
 
+  it('keeps the copy it last saw as it was when a change of it is refused midway', async () => {
+    const visitor = await site.token('visitor');
+    const plate = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Plate', productOptions: [], priceData: { price: 1 } }),
+    );
+    await addLines(t, visitor, [line(mug.id, 2), line(plate.id, 999)]);
+    // The mugs are added, then the plates pass the limit of a line: nothing of it stays.
+    const refused = await cart(t, visitor, 'POST', '/add-to-cart', {
+      lineItems: [line(mug.id, 1), line(plate.id, 5)],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    const noted = await cart(t, visitor, 'PATCH', '', { cartInfo: { buyerNote: 'Gift' } });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.data.cart.lineItems.map((l: any) => l.quantity)).toEqual([2, 999]);
+  });
+
   it('judges a change by the stored cart: a stale copy near a limit refuses nothing', async () => {
     const visitor = await site.token('visitor');
     const added = await addLines(t, visitor, [line(mug.id, 999)]);

@@ -13,7 +13,6 @@
  *
  * A kept cart is also where the next change of it starts (`lastSeen`, state.ts `changeCart`).
  */
-import { copyJson } from '../../../lib/json-copy.ts';
 import type { EcomDeps } from '../context.ts';
 import { rulesOf } from '../settings.ts';
 import { lookUpLines } from './lines.ts';
@@ -57,6 +56,16 @@ export function estimateOf(rendered: RenderedCart, key: string, answer: () => Bu
   return bytes;
 }
 
+/**
+ * A copy of `cart` that a change may alter: its own object, line list and lines. What they hold is
+ * shared with `cart` (buyer, address, a line's catalog reference…): changes replace such parts, never
+ * alter them (cart/service.ts). A deep copy cost more than any other step of a cart change.
+ */
+export const cartToChange = (cart: Cart): Cart => ({
+  ...cart,
+  lineItems: cart.lineItems.map((line) => ({ ...line })),
+});
+
 export function renderedCarts() {
   // By owner: a cart call names its caller, not a cart.
   const kept = new Map<string, RenderedCart>();
@@ -83,7 +92,7 @@ export function renderedCarts() {
      */
     lastSeen(siteId: string, ownerKey: string): Cart | undefined {
       const rendered = kept.get(keyOf(siteId, ownerKey));
-      return rendered && copyJson(rendered.cart);
+      return rendered && cartToChange(rendered.cart);
     },
 
     keep(siteId: string, rendered: RenderedCart) {

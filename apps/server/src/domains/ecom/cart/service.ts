@@ -4,6 +4,7 @@ import type { Caller } from '../../../http/access.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { RawJson } from '../../../lib/raw-json.ts';
+import type { CatalogLookup } from '../../stores/index.ts';
 import { buyerOf, type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
@@ -105,16 +106,18 @@ export async function addToCurrentCart(
 ) {
   if (input.customLineItems?.length) throw ecomErrors.customLineItems();
   if (!input.lineItems?.length) throw ecomErrors.noLineItems();
+  // The look-ups of the change that was written: the answer renders from them.
+  let found: CatalogLookup[] | undefined;
   const cart = await changeCart(
     deps,
     caller,
     async (cart) => {
       await addLines(deps, caller.siteId, cart, input.lineItems!, 'lineItems');
-      await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
+      found = await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
     },
     { create: true },
   );
-  return cartAnswer(deps, caller.siteId, cart);
+  return cartAnswer(deps, caller.siteId, cart, found);
 }
 
 export interface UpdateCartInput {
@@ -228,6 +231,7 @@ export async function updateQuantities(
       `lineItems[${repeated}].id`,
       `names line ${lines[repeated]!.id} again: list each line once`,
     );
+  let found: CatalogLookup[] | undefined;
   const cart = await changeCart(
     deps,
     caller,
@@ -236,11 +240,11 @@ export async function updateQuantities(
       if (unknown.length > 0) throw ecomErrors.lineItemsNotFound([...new Set(unknown)]);
       for (const { id, quantity } of lines)
         cart.lineItems.find((line) => line.id === id)!.quantity = quantity;
-      await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
+      found = await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
     },
     { create: false },
   );
-  return cartAnswer(deps, caller.siteId, cart);
+  return cartAnswer(deps, caller.siteId, cart, found);
 }
 
 export async function removeCoupon(deps: EcomDeps, caller: Caller) {

@@ -150,11 +150,16 @@ export interface CartContext {
   couponProblem?: string;
 }
 
-export async function cartContext(deps: EcomDeps, siteId: string, cart: StoredCart): Promise<CartContext> {
-  const [rules, found] = await Promise.all([
-    rulesOf(deps, siteId),
-    lookUpLines(deps.catalogs, siteId, cart.lineItems),
-  ]);
+/** `looked`: the look-ups of the cart's lines as they are now, when the caller just made them. */
+export async function cartContext(
+  deps: EcomDeps,
+  siteId: string,
+  cart: StoredCart,
+  looked?: CatalogLookup[],
+): Promise<CartContext> {
+  const [rules, found] = looked
+    ? [await rulesOf(deps, siteId), looked]
+    : await Promise.all([rulesOf(deps, siteId), lookUpLines(deps.catalogs, siteId, cart.lineItems)]);
   const lines = cart.lineItems.map((line, i) => snapshotOf(line, found[i]!));
   if (!cart.couponCode) return { rules, lines, found };
   try {
@@ -208,18 +213,23 @@ export function totalsOf(
  * Refuses, before it is saved, a change of lines or quantities whose items alone pass what totals.ts
  * can hold exactly: a field violation on the request's `field` rather than a cart that estimates
  * and checkouts refuse. Only the items' sum is checked, not the whole totals (a cart call's time
- * goes into what it does for every change): the look-ups are the catalog's remembered ones, which the
- * answer then reads again. Tax or shipping that pass the limit are refused by the totals of an
- * estimate or a checkout (CART_TOTAL_TOO_LARGE).
+ * goes into what it does for every change): the look-ups are the catalog's remembered ones, and the
+ * answer renders from them (they are answered, for `cartAnswer`). Tax or shipping that pass the limit
+ * are refused by the totals of an estimate or a checkout (CART_TOTAL_TOO_LARGE).
  */
-export async function checkCartAmounts(deps: EcomDeps, siteId: string, cart: StoredCart, field: string) {
+export async function checkCartAmounts(
+  deps: EcomDeps,
+  siteId: string,
+  cart: StoredCart,
+  field: string,
+): Promise<CatalogLookup[]> {
   const found = await lookUpLines(deps.catalogs, siteId, cart.lineItems);
   let sum = 0;
   cart.lineItems.forEach((line, i) => {
     const item = found[i]!;
     if ('price' in item && item.price) sum += item.price.amount * line.quantity;
   });
-  if (Number.isSafeInteger(sum)) return;
+  if (Number.isSafeInteger(sum)) return found;
   const { digits } = (await rulesOf(deps, siteId)).money;
   throw ecomErrors.linesTooLarge(field, toDecimalString(Number.MAX_SAFE_INTEGER, digits));
 }
@@ -281,9 +291,14 @@ export function cartPieces(cart: Cart, context: CartContext, totals: Totals): st
 export const cartAnswerBytes = (cart: Cart, context: CartContext, totals: Totals, rest = '}'): Buffer =>
   utf8Join(['{"cart":', ...cartPieces(cart, context, totals), rest]);
 
-/** Renders `cart` as read or just written, and keeps it (rendered.ts). */
-export async function renderedCart(deps: EcomDeps, siteId: string, cart: Cart): Promise<RenderedCart> {
-  const context = await cartContext(deps, siteId, cart);
+/** Renders `cart` as read or just written, and keeps it (rendered.ts); `found`: as for `cartContext`. */
+export async function renderedCart(
+  deps: EcomDeps,
+  siteId: string,
+  cart: Cart,
+  found?: CatalogLookup[],
+): Promise<RenderedCart> {
+  const context = await cartContext(deps, siteId, cart, found);
   const totals = totalsOf(context, cart, { refuseInexact: false });
   const rendered: RenderedCart = {
     cart,
@@ -307,7 +322,12 @@ export async function currentRendered(deps: EcomDeps, caller: Caller): Promise<R
 /** The answer of the cart calls, `{cart}`: the rendered cart's bytes, sent as they are. */
 export const cartAnswerOf = (rendered: RenderedCart): RawJson => new RawJson(rendered.answer);
 
-/** Renders `cart` as just written and answers it. */
-export async function cartAnswer(deps: EcomDeps, siteId: string, cart: Cart): Promise<RawJson> {
-  return cartAnswerOf(await renderedCart(deps, siteId, cart));
+/** Renders `cart` as just written and answers it; `found`: as for `cartContext`. */
+export async function cartAnswer(
+  deps: EcomDeps,
+  siteId: string,
+  cart: Cart,
+  found?: CatalogLookup[],
+): Promise<RawJson> {
+  return cartAnswerOf(await renderedCart(deps, siteId, cart, found));
 }

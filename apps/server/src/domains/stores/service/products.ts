@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { freezeJson } from '../../../lib/json-copy.ts';
+import { freezeJson } from '../../../lib/json-freeze.ts';
 import { isObject } from '../../../lib/paths.ts';
 import { type RawJson, rawJson, wrapRaw, wrapRawList } from '../../../lib/raw-json.ts';
 import { NEWEST_FIRST, parseFilter, withDefaultSort } from '../../../query/index.ts';
