@@ -231,22 +231,6 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
     }
   });
 
-  it('makes concurrent retries of one key place one order', async () => {
-    const visitor = await site.token('visitor');
-    const before = await stockOf(t, site, mug.id);
-    const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'same-key'),
-      ),
-    );
-    const ok = results.filter((r) => r.statusCode === 200);
-    expect(ok.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(ok.map((r) => r.data.order.id)).size).toBe(1);
-    for (const r of results.filter((r) => r.statusCode !== 200)) expect(code(r)).toBe('PAYMENT_IN_PROGRESS');
-    expect(await stockOf(t, site, mug.id)).toBe(before - 1);
-  });
-
   it('refuses to pay before the buyer has given an e-mail and, for goods that ship, an address', async () => {
     const visitor = await site.token('visitor');
     const before = await stockOf(t, site, mug.id);
@@ -327,43 +311,6 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
     const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK }, 'decline-2');
     expect(paid.statusCode).toBe(200);
     expect(await stockOf(t, site, mug.id)).toBe(before - 3);
-  });
-
-  it('keeps no outcome for a key refused before the provider: fixed, the same key pays', async () => {
-    const visitor = await site.token('visitor');
-    await addLines(t, visitor, [line(mug.id)]);
-    const made = await cart(t, visitor, 'POST', '/create-checkout', {});
-    const checkoutId = made.data.checkoutId as string;
-    const body = { paymentMethod: 'offline' };
-    const incomplete = await pay(t, visitor, checkoutId, body, 'fix-then-pay');
-    expect([incomplete.statusCode, code(incomplete)]).toEqual([400, 'CHECKOUT_INCOMPLETE']);
-    const fixed = await t.call({
-      method: 'PATCH',
-      url: `/ecom/v1/checkouts/${checkoutId}`,
-      auth: visitor,
-      payload: {
-        checkout: {
-          buyerInfo: { email: 'late@example.com' },
-          shippingInfo: {
-            shippingDestination: { address: { country: 'US', subdivision: 'US-CA', city: 'LA' } },
-          },
-        },
-      },
-    });
-    expect(fixed.statusCode, fixed.body).toBe(200);
-    const paid = await pay(t, visitor, checkoutId, body, 'fix-then-pay');
-    expect(paid.statusCode, paid.body).toBe(200);
-    // From then on the key answers that order, and only to that request.
-    const again = await pay(t, visitor, checkoutId, body, 'fix-then-pay');
-    expect(again.data.order.id).toBe(paid.data.order.id);
-    const byCard = await pay(
-      t,
-      visitor,
-      checkoutId,
-      { paymentMethod: 'test', card: CARD_OK },
-      'fix-then-pay',
-    );
-    expect([byCard.statusCode, code(byCard)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
   });
 
   it('spends a limited coupon once: a checkout holding it after its last use drops it before charging', async () => {

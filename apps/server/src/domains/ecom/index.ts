@@ -1,4 +1,4 @@
-export { adoptVisitorCart } from './cart/service.ts';
+export { adoptVisitorCart } from './cart/adopt.ts';
 export { type CatalogRegistry, catalogRegistry } from './catalog-registry.ts';
 export { adoptVisitorCheckouts } from './checkout/adopt.ts';
 export { buildEcom, type EcomDeps } from './context.ts';

@@ -50,6 +50,8 @@ export interface StoredCart {
 export type Cart = StoredCart & SystemFields;
 
 export const MAX_LINES = 300;
+/** Units of one line at most. */
+export const MAX_QUANTITY = 1000;
 
 export const cartErrors = {
   notFound: () =>

@@ -1,6 +1,6 @@
 /** The visitor's open checkouts at sign-in: they follow the visitor's cart to the member. */
 
-import type { CartMerge } from '../cart/service.ts';
+import type { CartMerge } from '../cart/adopt.ts';
 import { isRevisionConflict } from '../cart/state.ts';
 import { whenUnclaimed } from '../claims.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
