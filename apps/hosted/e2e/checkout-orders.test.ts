@@ -22,8 +22,8 @@ import { screenshots, VIEWPORTS } from './harness.ts';
 /**
  * The hosted checkout in a real browser, placing orders (set-up in checkout-setup.ts): totals as
  * choices change, a declined card, a paid order, the thank-you page and the way back; validation
- * on a small phone with pickup and pay later; a digital-only order; pickup where the store does
- * not deliver. Screenshots go to PLAZA_HOSTED_SHOTS. Lost answers and broken links:
+ * on a small phone with pickup and pay later; a digital-only order; a free one; pickup where the
+ * store does not deliver. Screenshots go to PLAZA_HOSTED_SHOTS. Lost answers and broken links:
  * checkout-failures.test.ts.
  */
 
@@ -250,6 +250,28 @@ describeCheckout('checkout orders', () => {
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     const [order] = await ordersOf(session.checkoutId);
     expect(order).toMatchObject({ paymentStatus: 'PAID', billingInfo: { address: { country: 'PT' } } });
+    await page.context().close();
+  }, 60_000);
+
+  it('places an order a coupon made free without asking for a card', async () => {
+    const coupon = await plaza.call(
+      'POST',
+      '/plaza/v1/coupons',
+      { coupon: { code: 'ONTHEHOUSE', type: 'FIXED_AMOUNT', amount: '500' } },
+      plaza.site.adminKey,
+    );
+    expect(coupon.status, JSON.stringify(coupon.data)).toBe(200);
+    const session = await checkoutSession([line('Digital Recipe Book', 1)], { coupon: 'ONTHEHOUSE' });
+    const page = await newPage();
+    await page.goto(session.fullUrl);
+    await page.getByText('Nothing to pay').waitFor();
+    expect(await page.getByLabel('Card number').count()).toBe(0);
+    await page.getByLabel('E-mail').fill('free@example.com');
+    await screenshots(page, shotsDir, 'checkout-free');
+    await page.getByRole('button', { name: 'Place order · $0.00' }).click();
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    const [order] = await ordersOf(session.checkoutId);
+    expect(order).toMatchObject({ paymentStatus: 'PAID', priceSummary: { total: { amount: '0.00' } } });
     await page.context().close();
   }, 60_000);
 

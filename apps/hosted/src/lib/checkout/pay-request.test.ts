@@ -60,4 +60,9 @@ describe('paymentToSend', () => {
     });
     expect(paymentToSend('offline', card)).toEqual({ paymentMethod: 'offline' });
   });
+
+  it('sends no card when there is nothing to pay', () => {
+    const card = { number: '', expiry: '', cvc: '' };
+    expect(paymentToSend('test', card, true)).toEqual({ paymentMethod: 'test' });
+  });
 });

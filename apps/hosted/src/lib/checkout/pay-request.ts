@@ -37,8 +37,8 @@ export function detailsToSave(form: DetailsForm) {
   };
 }
 
-/** The payment part of the pay call: the card only for the test card provider. */
-export const paymentToSend = (method: PaymentMethod, card: CardForm) => ({
+/** The payment part of the pay call: the card only for the test card provider, and when there is something to pay. */
+export const paymentToSend = (method: PaymentMethod, card: CardForm, free = false) => ({
   paymentMethod: method,
-  ...(method === 'test' ? { card: cardInput(card) } : {}),
+  ...(method === 'test' && !free ? { card: cardInput(card) } : {}),
 });

@@ -107,6 +107,8 @@ export function CheckoutForm({
 
   // A store may switch a payment method off while the page is open (found out when paying).
   const usable = methods.includes(method) ? method : (methods[0] ?? method);
+  // A coupon took it all: the order is placed without a card (the store asks no provider for nothing).
+  const free = Number(checkout.priceSummary.total.amount) === 0;
 
   const clearError = (field: CheckoutField) =>
     setErrors((current) => {
@@ -212,6 +214,7 @@ export function CheckoutForm({
       address,
       method: usable,
       card,
+      free,
     });
     setErrors(found);
     const invalid = FIELD_ORDER.filter((field) => found[field]);
@@ -230,7 +233,7 @@ export function CheckoutForm({
     setPaying(true);
     setProblem(undefined);
     const details = detailsToSave({ email, ships, pickup, address, recipient, chosen, billingCountry });
-    const payment = paymentToSend(usable, card);
+    const payment = paymentToSend(usable, card, free);
     const attempt = attemptFor(lastAttempt.current, fingerprintOf({ ...details, ...payment }), () =>
       newIdempotencyKey(),
     );
@@ -360,6 +363,8 @@ export function CheckoutForm({
             </h2>
             {methods.length === 0 ? (
               <p role="alert">This store cannot take payments right now. Try again later.</p>
+            ) : free ? (
+              <p className={styles.freeNote}>Nothing to pay: your discounts cover the whole order.</p>
             ) : (
               <PaymentFields
                 methods={methods}
@@ -384,8 +389,8 @@ export function CheckoutForm({
           <div className={styles.pay}>
             <SubmitButton
               busy={paying}
-              label={usable === 'offline' ? `Place order · ${total}` : `Pay ${total}`}
-              busyLabel={usable === 'offline' ? 'Placing order…' : 'Paying…'}
+              label={usable === 'offline' || free ? `Place order · ${total}` : `Pay ${total}`}
+              busyLabel={usable === 'offline' || free ? 'Placing order…' : 'Paying…'}
             />
           </div>
         </form>
