@@ -228,6 +228,15 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     const checkoutId = await checkoutOf(t, visitor, mug.id, 1);
     const spent = (await cart(t, visitor, 'GET')).data.cart;
     await addLines(t, visitor, [line(mug.id, 2), line(cap.id, 1)]);
+    const address = { country: 'US', subdivision: 'US-CA', city: 'LA', addressLine: '1 Main St' };
+    const details = await cart(t, visitor, 'PATCH', '', {
+      cartInfo: {
+        contactInfo: { address },
+        selectedShippingOption: { code: 'standard' },
+        buyerNote: 'For this order only',
+      },
+    });
+    expect(details.statusCode, details.body).toBe(200);
     const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.data.order.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity])).toEqual(
@@ -240,6 +249,10 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
       [mug.id, 2],
       [cap.id, 1],
     ]);
+    // Where and how the buyer ships stays with the lines; the note went with the order.
+    expect(left.contactInfo).toEqual({ address });
+    expect(left.selectedShippingOption).toEqual({ code: 'standard' });
+    expect(left.buyerNote).toBeUndefined();
   });
 
   it('sells nothing hidden since the checkout was made: refused, the charge given back, stock kept', async () => {

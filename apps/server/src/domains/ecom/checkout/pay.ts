@@ -195,11 +195,18 @@ async function spendCart(
     })),
   );
   if (left.length === 0) return;
+  // Where the buyer ships to and how stays theirs; the coupon, the owner's discounts and the note
+  // went with the order.
+  const { contactInfo, selectedShippingOption, businessLocationId, overrideCheckoutUrl } = spent;
   await carts.create<StoredCart>({
     ownerKey: spent.ownerKey,
     buyerInfo: spent.buyerInfo,
     lineItems: left,
     purchaseFlowId: newId(),
+    ...(contactInfo ? { contactInfo } : {}),
+    ...(selectedShippingOption ? { selectedShippingOption } : {}),
+    ...(businessLocationId ? { businessLocationId } : {}),
+    ...(overrideCheckoutUrl ? { overrideCheckoutUrl } : {}),
   });
 }
 
