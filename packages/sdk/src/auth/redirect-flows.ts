@@ -1,6 +1,5 @@
-/// <reference lib="dom" />
-// Browser-only paths use DOM types; the reference keeps the SDK compiling in Node-only projects (lib without "DOM").
 import { PlazaError } from '../core/errors.ts';
+import { type BrowserFramePage, type BrowserWindow, browserGlobals } from './browser.ts';
 import type { OAuthData, OAuthStrategyInstance, ParsedCallback } from './oauth-types.ts';
 import { createCodeChallenge, generateCodeVerifier, generateState } from './pkce.ts';
 import type { StrategyContext } from './strategy-context.ts';
@@ -31,7 +30,8 @@ interface RedirectSession {
 
 const sessionOf = (answer: Record<string, unknown>) => (answer.redirectSession ?? {}) as RedirectSession;
 
-function browserPage(): { window: Window; document: Document } {
+function browserPage(): { window: BrowserWindow; document: BrowserFramePage } {
+  const { window, document } = browserGlobals();
   if (typeof window === 'undefined' || typeof document === 'undefined') {
     throw new Error('Direct login needs a browser window (it loads a hidden iframe)');
   }
@@ -80,7 +80,7 @@ export function redirectFlows(context: StrategyContext): RedirectFlows {
   };
 
   const parseFromUrl = (url?: string, responseMode: 'fragment' | 'query' = 'fragment'): ParsedCallback => {
-    const href = url ?? globalThis.location?.href;
+    const href = url ?? browserGlobals().location?.href;
     if (!href) throw new Error('parseFromUrl needs a URL outside a browser');
     const parsed = new URL(href);
     const params =

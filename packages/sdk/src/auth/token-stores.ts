@@ -1,5 +1,4 @@
-/// <reference lib="dom" />
-// Browser-only paths use DOM types; the reference keeps the SDK compiling in Node-only projects (lib without "DOM").
+import { type BrowserCookies, browserGlobals } from './browser.ts';
 import { isTokens, type TokenStore, type Tokens } from './tokens.ts';
 
 /**
@@ -30,7 +29,10 @@ export interface CookieTokenStoreOptions {
 }
 
 /** The browser document, if any: the store is a no-op elsewhere (server rendering, Node). */
-const browserDocument = (): Document | undefined => (typeof document === 'undefined' ? undefined : document);
+const browserDocument = (): BrowserCookies | undefined => {
+  const { document } = browserGlobals();
+  return typeof document === 'undefined' ? undefined : document;
+};
 
 /**
  * Keeps tokens as JSON in a cookie, the demo app's way, so a reload keeps the visitor or member.
@@ -59,7 +61,7 @@ export function cookieTokenStore(options: CookieTokenStoreOptions = {}): TokenSt
     set(tokens) {
       const page = browserDocument();
       if (!page) return;
-      const secure = options.secure ?? globalThis.location?.protocol === 'https:';
+      const secure = options.secure ?? browserGlobals().location?.protocol === 'https:';
       const attributes = [
         `path=${path}`,
         `SameSite=${sameSite}`,

@@ -1,5 +1,5 @@
-/// <reference lib="dom" />
-// Browser-only paths use DOM types; the reference keeps the SDK compiling in Node-only projects (lib without "DOM").
+import type { BrowserFramePage, BrowserMessageEvent, BrowserMessageTarget } from './browser.ts';
+
 /** How long direct login waits for the hosted page's answer (seed section 9). */
 export const OAUTH_FLOW_TIMEOUT_MS = 120_000;
 
@@ -8,8 +8,6 @@ export interface OAuthMessage {
   state: string;
 }
 
-type MessageTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;
-
 /**
  * Waits for the `postMessage` of the hosted authorize page (`responseMode: 'web_message'`):
  * `{code, state}` with our `state`. Messages with another state are ignored (other frames, other
@@ -17,12 +15,12 @@ type MessageTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;
  * out'. No origin check is needed: a forged code is useless without our PKCE verifier.
  */
 export function waitForOAuthMessage(
-  target: MessageTarget,
+  target: BrowserMessageTarget,
   state: string,
   timeoutMs = OAUTH_FLOW_TIMEOUT_MS,
 ): Promise<OAuthMessage> {
   return new Promise((resolve, reject) => {
-    const onMessage = (event: MessageEvent) => {
+    const onMessage = (event: BrowserMessageEvent) => {
       const data: unknown = event.data;
       if (typeof data !== 'object' || data === null || (data as { state?: unknown }).state !== state) return;
       stop();
@@ -43,10 +41,7 @@ export function waitForOAuthMessage(
 }
 
 /** Loads a URL in an invisible iframe; `remove()` takes it away again. */
-export function openHiddenFrame(
-  page: Pick<Document, 'createElement' | 'body'>,
-  url: string,
-): { remove(): void } {
+export function openHiddenFrame(page: BrowserFramePage, url: string): { remove(): void } {
   const frame = page.createElement('iframe');
   frame.style.display = 'none';
   frame.setAttribute('aria-hidden', 'true');
