@@ -255,6 +255,23 @@ describe.each(engines)('ecom pay terms (%s)', (engine) => {
     expect(left.buyerNote).toBeUndefined();
   });
 
+  it('keeps in the cart an item removed and added again after its checkout was made', async () => {
+    const visitor = await site.token('visitor');
+    const checkoutId = await checkoutOf(t, visitor, mug.id, 2);
+    const [ordered] = (await cart(t, visitor, 'GET')).data.cart.lineItems;
+    const removed = await cart(t, visitor, 'POST', '/remove-line-items', { lineItemIds: [ordered.id] });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await addLines(t, visitor, [line(mug.id, 1)]);
+    const paid = await pay(t, visitor, checkoutId, { paymentMethod: 'test', card: CARD_OK });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The mug added since is another line, not one the order took.
+    const left = await cart(t, visitor, 'GET');
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.data.cart.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity])).toEqual([
+      [mug.id, 1],
+    ]);
+  });
+
   it('sells nothing hidden since the checkout was made: refused, the charge given back, stock kept', async () => {
     const lamp = await createProduct(
       t,

@@ -233,20 +233,22 @@ export function renderLine(line: LineSnapshot, rules: StoreRules, format: MoneyF
 
 /**
  * What of a cart's lines an order did not take: lines added after its checkout was made, and units
- * added to a line since (the checkout's lines keep the ids of the cart's). A checkout line whose id the
- * cart does not have takes its units from the cart's line of the same item (`itemKey`): the cart it was
- * made from was merged into this one at sign-in, where its lines joined their items' lines.
+ * added to a line since (the checkout's lines keep the ids of the cart's). A checkout line given with its
+ * `itemKey` whose id the cart does not have takes its units from the cart's line of the same item: the
+ * cart it was made from was merged into this one at sign-in, where its lines joined their items' lines.
+ * Without `itemKey` (a checkout of this very cart) such a line was removed since, and a line of the
+ * same item added after it is the buyer's still.
  */
 export function linesNotOrdered(
   cartLines: readonly StoredLine[],
-  ordered: ReadonlyArray<{ id: string; quantity: number; itemKey: string }>,
+  ordered: ReadonlyArray<{ id: string; quantity: number; itemKey?: string | undefined }>,
 ): StoredLine[] {
   const ids = new Set(cartLines.map((line) => line.id));
   const orderedUnits = new Map<string, number>();
   const add = (key: string, units: number) => orderedUnits.set(key, (orderedUnits.get(key) ?? 0) + units);
   for (const line of ordered) {
     if (ids.has(line.id)) add(line.id, line.quantity);
-    else {
+    else if (line.itemKey !== undefined) {
       const same = cartLines.find((cartLine) => cartLine.itemKey === line.itemKey);
       if (same) add(same.id, line.quantity);
     }

@@ -41,16 +41,21 @@ export async function adoptVisitorCheckouts(
       for (let attempt = 0; ; attempt++) {
         const checkout = await checkouts.get<StoredCheckout>(id);
         if (!checkout || checkout.completed || checkout.internal.ownerKey !== visitorKey) return;
+        const joined = merged && checkout.cartId === merged.from;
         try {
           await checkouts.update(
             id,
             {
-              internal: { ...checkout.internal, ownerKey: ownerKeyOf(member) },
+              internal: {
+                ...checkout.internal,
+                ownerKey: ownerKeyOf(member),
+                ...(joined ? { cartMergedFrom: merged.from } : {}),
+              },
               buyerInfo: {
                 ...buyerOf(member),
                 ...(checkout.buyerInfo.email ? { email: checkout.buyerInfo.email } : {}),
               },
-              ...(merged && checkout.cartId === merged.from ? { cartId: merged.into } : {}),
+              ...(joined ? { cartId: merged.into } : {}),
             },
             { expectedRevision: checkout.revision },
           );

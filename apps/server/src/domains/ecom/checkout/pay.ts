@@ -179,6 +179,8 @@ async function spendCart(
   cartId: string,
   ordered: readonly LineSnapshot[],
   orderId: string,
+  /** The checkout was made from another cart, merged into this one at sign-in: lines also match by item. */
+  merged: boolean,
 ) {
   const carts = deps.store.carts.forSite(siteId, trx);
   const spent = await carts.take<StoredCart>(cartId);
@@ -191,7 +193,7 @@ async function spendCart(
     ordered.map((line) => ({
       id: line.id,
       quantity: line.quantity,
-      itemKey: itemKeyOf(deps.catalogs, line.catalogReference, line.variantId),
+      itemKey: merged ? itemKeyOf(deps.catalogs, line.catalogReference, line.variantId) : undefined,
     })),
   );
   if (left.length === 0) return;
@@ -279,7 +281,16 @@ async function placeOrder(
           { completed: true, orderId: created.id },
           { expectedRevision: checkout.revision },
         );
-      if (cartId) await spendCart(deps, siteId, trx, cartId, internal.lines, created.id);
+      if (cartId)
+        await spendCart(
+          deps,
+          siteId,
+          trx,
+          cartId,
+          internal.lines,
+          created.id,
+          internal.cartMergedFrom !== undefined,
+        );
       return created;
     });
   } catch (error) {

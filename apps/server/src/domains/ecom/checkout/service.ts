@@ -29,6 +29,12 @@ export interface CheckoutInternal {
   billingContact?: ContactDetails;
   /** Minor units charged by `pay` (priceSummary.total when computed). */
   total: number;
+  /**
+   * The cart the checkout was made from, when it was merged into the member's cart at sign-in
+   * (checkout/adopt.ts): `cartId` names the member's cart then, where its lines may have joined lines
+   * of the same item.
+   */
+  cartMergedFrom?: string;
 }
 
 export interface StoredCheckout {
