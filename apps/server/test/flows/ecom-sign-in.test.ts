@@ -186,4 +186,47 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(refund).not.toHaveBeenCalled();
   });
+
+  it("merges the visitor's cart only once a pay of it has placed its order: nothing bought stays", async () => {
+    const first = await signedInMember(t, clientId, 'merge-after-pay@example.com');
+    const plate = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Bowl', sku: 'BOWL', productOptions: [], priceData: { price: 5 } }),
+    );
+    await addLines(t, first.tokens.access_token, [line(plate.id, 1)]);
+    const visitor = await visitorTokens(t, clientId);
+    const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
+    const session = (await login(t, visitor.access_token, 'merge-after-pay@example.com')).data.sessionToken;
+
+    const provider = t.platform.ecom.payments.test;
+    const original = provider.charge.bind(provider);
+    let charging!: () => void;
+    const charged = new Promise<void>((resolve) => {
+      charging = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const charge = vi.spyOn(provider, 'charge').mockImplementation(async (request) => {
+      charging();
+      await released;
+      return original(request);
+    });
+    const claims = vi.spyOn(t.platform.ecom.store, 'claimPayment');
+    const paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
+    await charged;
+    const claimedBefore = claims.mock.calls.length;
+    const signingIn = memberTokensFor(t, visitor.access_token, clientId, session);
+    // The sign-in finds the checkout being paid (its claim taken) and waits for the order.
+    await vi.waitFor(() => expect(claims.mock.calls.length).toBeGreaterThan(claimedBefore));
+    release();
+    const [paid, member] = await Promise.all([paying, signingIn]);
+    charge.mockRestore();
+    claims.mockRestore();
+    expect(paid.statusCode, paid.body).toBe(200);
+    const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
+    expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[plate.id, 1]]);
+  });
 });

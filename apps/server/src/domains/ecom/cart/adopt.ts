@@ -1,5 +1,7 @@
 /** The sign-in hand-over: a visitor's cart becomes the member's, or joins the member's cart. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isUniqueViolation } from '../../../db/errors.ts';
+import { whileCartUnpaid } from '../checkout/adopt.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
 import {
   findCart,
@@ -10,6 +12,10 @@ import {
   type StoredCart,
 } from './state.ts';
 
+/** How long a sign-in waits for a pay of the visitor's cart to place its order before merging it. */
+const PAY_WAIT_MS = 10_000;
+const PAY_POLL_MS = 50;
+
 /**
  * Keeps a visitor's cart when the visitor signs in as `memberId`: the visitor's cart becomes the
  * member's, or its lines are merged into the member's cart (same item: quantities add, at most
@@ -19,7 +25,7 @@ import {
  * revision it read, and a conflict starts over from both carts as they are then.
  *
  * Answers the merge when there was one: the visitor's checkouts of the deleted cart then buy from the
- * member's (`adoptVisitorCheckouts`).
+ * member's (`adoptVisitorCheckouts`). A merge waits while one of them is being paid (`whileCartUnpaid`).
  */
 export async function adoptVisitorCart(
   deps: EcomDeps,
@@ -34,10 +40,17 @@ export async function adoptVisitorCart(
   const memberKey = ownerKeyOf({ kind: 'member', subjectId: memberId });
   return inTurnOnCart(siteId, visitorKey, () =>
     inTurnOnCart(siteId, memberKey, async () => {
+      const waitUntil = Date.now() + PAY_WAIT_MS;
       for (let attempt = 0; ; attempt++) {
         try {
           return await adoptOnce(deps, siteId, visitorId, memberId);
         } catch (error) {
+          if (error instanceof BeingPaid && Date.now() < waitUntil) {
+            // The pay's order leaves what it did not buy in a new cart of the visitor's: that one joins.
+            await sleep(PAY_POLL_MS);
+            attempt--;
+            continue;
+          }
           if (attempt < 5 && (isRevisionConflict(error) || isUniqueViolation(error))) continue;
           throw error;
         }
@@ -84,15 +97,25 @@ async function adoptOnce(
     );
     return undefined;
   }
-  await deps.store.transaction(async (trx) => {
-    // Claims the visitor's cart as read first: a line added since refuses the merge, which starts over.
-    await deps.store.carts
-      .forSite(siteId, trx)
-      .update(visitorCart.id, {}, { expectedRevision: visitorCart.revision });
-    await changeCartIn(deps, siteId, memberCart, visitorCart, trx);
-    await deps.store.carts.forSite(siteId, trx).delete(visitorCart.id);
-  });
+  const merged = await whileCartUnpaid(deps, siteId, visitorKey, visitorCart.id, () =>
+    deps.store.transaction(async (trx) => {
+      // Claims the visitor's cart as read first: a line added since refuses the merge, which starts over.
+      await deps.store.carts
+        .forSite(siteId, trx)
+        .update(visitorCart.id, {}, { expectedRevision: visitorCart.revision });
+      await changeCartIn(deps, siteId, memberCart, visitorCart, trx);
+      await deps.store.carts.forSite(siteId, trx).delete(visitorCart.id);
+    }),
+  );
+  if (!merged) throw new BeingPaid();
   return { from: visitorCart.id, into: memberCart.id };
+}
+
+/** A checkout of the visitor's cart is being paid: the merge waits for the order (PAY_WAIT_MS at most). */
+class BeingPaid extends Error {
+  constructor() {
+    super("A checkout of the visitor's cart is still being paid");
+  }
 }
 
 async function changeCartIn(

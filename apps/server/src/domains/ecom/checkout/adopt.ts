@@ -30,12 +30,7 @@ export async function adoptVisitorCheckouts(
   const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
   const member = { kind: 'member', subjectId: memberId } as const;
   const checkouts = deps.store.checkouts.forSite(siteId);
-  const page = await checkouts.query({
-    filter: { 'internal.ownerKey': visitorKey, completed: false },
-    paging: { limit: MAX_ADOPTED },
-  });
-  for (const stored of page.items) {
-    const { id } = JSON.parse(stored) as Checkout;
+  for (const { id } of await openCheckoutsOf(deps, siteId, visitorKey)) {
     await whenUnclaimed(deps, siteId, 'checkout', id, async () => {
       // The hosted page may be changing it meanwhile: read again and retry on a revision conflict.
       for (let attempt = 0; ; attempt++) {
@@ -67,4 +62,37 @@ export async function adoptVisitorCheckouts(
       }
     });
   }
+}
+
+/** The open checkouts of the owner `ownerKey` (a visitor makes a few: MAX_ADOPTED at most are read). */
+async function openCheckoutsOf(deps: EcomDeps, siteId: string, ownerKey: string) {
+  const page = await deps.store.checkouts.forSite(siteId).query({
+    filter: { 'internal.ownerKey': ownerKey, completed: false },
+    paging: { limit: MAX_ADOPTED },
+  });
+  return page.items.map((stored) => JSON.parse(stored) as Checkout);
+}
+
+/**
+ * Runs `work` holding the payment claims of the open checkouts `ownerKey` made from the cart `cartId`,
+ * so that none of them is paid meanwhile; answers undefined, without running it, while a pay holds
+ * one. (A pay takes the lines it bought out of its cart when it places the order: a cart merged into
+ * another at that moment would keep them.)
+ */
+export async function whileCartUnpaid<T>(
+  deps: EcomDeps,
+  siteId: string,
+  ownerKey: string,
+  cartId: string,
+  work: () => Promise<T>,
+): Promise<{ value: T } | undefined> {
+  const ids = (await openCheckoutsOf(deps, siteId, ownerKey))
+    .filter((checkout) => checkout.cartId === cartId)
+    .map((checkout) => checkout.id);
+  const holding = async (index: number): Promise<{ value: T } | undefined> => {
+    if (index === ids.length) return { value: await work() };
+    const outcome = await whenUnclaimed(deps, siteId, 'checkout', ids[index]!, () => holding(index + 1));
+    return outcome?.value;
+  };
+  return holding(0);
 }
