@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { STORES_APP_IDS } from '../../src/domains/stores/index.ts';
 import type { TestApp, TestSite } from '../build-test-app.ts';
 import { createProduct, tShirt } from './stores-fixtures.ts';
@@ -120,4 +120,27 @@ export async function stockOf(t: TestApp, site: TestSite, productId: string) {
     auth: site.adminKey,
   });
   return response.data.product.stock.quantity as number;
+}
+
+/**
+ * Holds the `test` provider's charges until `release()`: `charged` settles when the first one has
+ * started. `restore()` puts the provider back.
+ */
+export function holdCharges(t: TestApp) {
+  const provider = t.platform.ecom.payments.test;
+  const original = provider.charge.bind(provider);
+  let started!: () => void;
+  const charged = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const charge = vi.spyOn(provider, 'charge').mockImplementation(async (request) => {
+    started();
+    await released;
+    return original(request);
+  });
+  return { charged, release, restore: () => charge.mockRestore() };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
-import { addLines, CARD_OK, cart, checkoutOf, line, pay, shop } from './ecom-fixtures.ts';
+import { addLines, CARD_OK, cart, checkoutOf, holdCharges, line, pay, shop } from './ecom-fixtures.ts';
 import {
   createClient,
   login,
@@ -160,28 +160,14 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
     const session = (await login(t, visitor.access_token, 'paying@example.com')).data.sessionToken;
 
-    const provider = t.platform.ecom.payments.test;
-    const original = provider.charge.bind(provider);
-    let charging!: () => void;
-    const charged = new Promise<void>((resolve) => {
-      charging = resolve;
-    });
-    let signedIn!: () => void;
-    const afterSignIn = new Promise<void>((resolve) => {
-      signedIn = resolve;
-    });
-    const charge = vi.spyOn(provider, 'charge').mockImplementation(async (request) => {
-      charging();
-      await afterSignIn;
-      return original(request);
-    });
-    const refund = vi.spyOn(provider, 'refund');
+    const held = holdCharges(t);
+    const refund = vi.spyOn(t.platform.ecom.payments.test, 'refund');
     const paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
-    await charged;
+    await held.charged;
     await memberTokensFor(t, visitor.access_token, clientId, session);
-    signedIn();
+    held.release();
     const paid = await paying;
-    charge.mockRestore();
+    held.restore();
     refund.mockRestore();
     expect(paid.statusCode, paid.body).toBe(200);
     expect(refund).not.toHaveBeenCalled();
@@ -199,31 +185,17 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
     const session = (await login(t, visitor.access_token, 'merge-after-pay@example.com')).data.sessionToken;
 
-    const provider = t.platform.ecom.payments.test;
-    const original = provider.charge.bind(provider);
-    let charging!: () => void;
-    const charged = new Promise<void>((resolve) => {
-      charging = resolve;
-    });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const charge = vi.spyOn(provider, 'charge').mockImplementation(async (request) => {
-      charging();
-      await released;
-      return original(request);
-    });
+    const held = holdCharges(t);
     const claims = vi.spyOn(t.platform.ecom.store, 'claimPayment');
     const paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
-    await charged;
+    await held.charged;
     const claimedBefore = claims.mock.calls.length;
     const signingIn = memberTokensFor(t, visitor.access_token, clientId, session);
     // The sign-in finds the checkout being paid (its claim taken) and waits for the order.
     await vi.waitFor(() => expect(claims.mock.calls.length).toBeGreaterThan(claimedBefore));
-    release();
+    held.release();
     const [paid, member] = await Promise.all([paying, signingIn]);
-    charge.mockRestore();
+    held.restore();
     claims.mockRestore();
     expect(paid.statusCode, paid.body).toBe(200);
     const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
