@@ -201,4 +201,38 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
     expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[plate.id, 1]]);
   });
+  it("takes what a pay bought out of the member's cart when the pay starts right after the merge", async () => {
+    const first = await signedInMember(t, clientId, 'pay-after-merge@example.com');
+    const plate = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Saucer', sku: 'SAUCER', productOptions: [], priceData: { price: 5 } }),
+    );
+    await addLines(t, first.tokens.access_token, [line(plate.id, 1)]);
+    const visitor = await visitorTokens(t, clientId);
+    const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
+    const session = (await login(t, visitor.access_token, 'pay-after-merge@example.com')).data.sessionToken;
+
+    // The pay reaches the checkout between the merge (which holds its claim) and its hand-over.
+    const held = holdCharges(t);
+    const store = t.platform.ecom.store;
+    const claimPayment = store.claimPayment.bind(store);
+    let signInClaims = 0;
+    let paying: ReturnType<typeof pay> | undefined;
+    const claims = vi.spyOn(store, 'claimPayment').mockImplementation(async (...args) => {
+      if (args[2] === open && !paying && ++signInClaims === 2) {
+        paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
+        await held.charged;
+      }
+      return claimPayment(...args);
+    });
+    const member = await memberTokensFor(t, visitor.access_token, clientId, session);
+    held.release();
+    const paid = await paying!;
+    held.restore();
+    claims.mockRestore();
+    expect(paid.statusCode, paid.body).toBe(200);
+    const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
+    expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[plate.id, 1]]);
+  });
 });

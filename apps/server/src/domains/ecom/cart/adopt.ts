@@ -1,7 +1,7 @@
 /** The sign-in hand-over: a visitor's cart becomes the member's, or joins the member's cart. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { whileCartUnpaid } from '../checkout/adopt.ts';
+import { followMergedCart, whileCartUnpaid } from '../checkout/adopt.ts';
 import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
 import {
   findCart,
@@ -97,7 +97,8 @@ async function adoptOnce(
     );
     return undefined;
   }
-  const merged = await whileCartUnpaid(deps, siteId, visitorKey, visitorCart.id, () =>
+  const merge = { from: visitorCart.id, into: memberCart.id };
+  const merged = await whileCartUnpaid(deps, siteId, visitorKey, visitorCart.id, (checkoutIds) =>
     deps.store.transaction(async (trx) => {
       // Claims the visitor's cart as read first: a line added since refuses the merge, which starts over.
       await deps.store.carts
@@ -105,10 +106,11 @@ async function adoptOnce(
         .update(visitorCart.id, {}, { expectedRevision: visitorCart.revision });
       await changeCartIn(deps, siteId, memberCart, visitorCart, trx);
       await deps.store.carts.forSite(siteId, trx).delete(visitorCart.id);
+      await followMergedCart(deps, siteId, trx, checkoutIds, merge);
     }),
   );
   if (!merged) throw new BeingPaid();
-  return { from: visitorCart.id, into: memberCart.id };
+  return merge;
 }
 
 /** A checkout of the visitor's cart is being paid: the merge waits for the order (PAY_WAIT_MS at most). */

@@ -15,7 +15,8 @@ const MAX_ADOPTED = 100;
  * name the member. Completed checkouts stay as they were ordered. Safe to call when there are none.
  *
  * `merged`: the visitor's cart went into the member's (`adoptVisitorCart`). Its checkouts then buy from
- * the member's cart, which holds their lines now: paying one takes them out of it.
+ * the member's cart, which holds their lines now: paying one takes them out of it. The merge itself
+ * moves those it knew of (`followMergedCart`); one made meanwhile is moved here.
  *
  * A checkout being paid is left to its payer (its payment claim, claims.ts): changing it under the pay
  * would break the pay's write of the order, after the charge.
@@ -74,25 +75,50 @@ async function openCheckoutsOf(deps: EcomDeps, siteId: string, ownerKey: string)
 }
 
 /**
- * Runs `work` holding the payment claims of the open checkouts `ownerKey` made from the cart `cartId`,
- * so that none of them is paid meanwhile; answers undefined, without running it, while a pay holds
- * one. (A pay takes the lines it bought out of its cart when it places the order: a cart merged into
- * another at that moment would keep them.)
+ * Runs `work` holding the payment claims of the open checkouts `ownerKey` made from the cart `cartId`
+ * (their ids are given to it), so that none of them is paid meanwhile; answers undefined, without
+ * running it, while a pay holds one. (A pay takes the lines it bought out of its cart when it places
+ * the order: a cart merged into another at that moment would keep them.)
  */
 export async function whileCartUnpaid<T>(
   deps: EcomDeps,
   siteId: string,
   ownerKey: string,
   cartId: string,
-  work: () => Promise<T>,
+  work: (checkoutIds: readonly string[]) => Promise<T>,
 ): Promise<{ value: T } | undefined> {
   const ids = (await openCheckoutsOf(deps, siteId, ownerKey))
     .filter((checkout) => checkout.cartId === cartId)
     .map((checkout) => checkout.id);
   const holding = async (index: number): Promise<{ value: T } | undefined> => {
-    if (index === ids.length) return { value: await work() };
+    if (index === ids.length) return { value: await work(ids) };
     const outcome = await whenUnclaimed(deps, siteId, 'checkout', ids[index]!, () => holding(index + 1));
     return outcome?.value;
   };
   return holding(0);
+}
+
+/**
+ * In the merge's transaction, their claims held (`whileCartUnpaid`): the open checkouts `ids` of the
+ * cart `merge.from` buy from `merge.into` from then on. A pay that takes a claim once the merge gives
+ * it back then takes its lines out of the member's cart, even before `adoptVisitorCheckouts` runs.
+ */
+export async function followMergedCart(
+  deps: EcomDeps,
+  siteId: string,
+  trx: Parameters<EcomDeps['store']['checkouts']['forSite']>[1],
+  ids: readonly string[],
+  merge: CartMerge,
+) {
+  const checkouts = deps.store.checkouts.forSite(siteId, trx);
+  for (const id of ids) {
+    const checkout = await checkouts.get<StoredCheckout>(id);
+    if (!checkout || checkout.completed || checkout.cartId !== merge.from) continue;
+    // A change by the hosted page meanwhile refuses it: the merge starts over.
+    await checkouts.update<StoredCheckout>(
+      id,
+      { cartId: merge.into, internal: { ...checkout.internal, cartMergedFrom: merge.from } },
+      { expectedRevision: checkout.revision },
+    );
+  }
 }
