@@ -235,4 +235,37 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
     expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[plate.id, 1]]);
   });
+  it("leaves the member's cart to their other sessions while the sign-in waits for a pay", async () => {
+    const first = await signedInMember(t, clientId, 'wait-aside@example.com');
+    await addLines(t, first.tokens.access_token, [line(mug.id, 1)]);
+    const visitor = await visitorTokens(t, clientId);
+    const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
+    const session = (await login(t, visitor.access_token, 'wait-aside@example.com')).data.sessionToken;
+
+    const held = holdCharges(t);
+    const claims = vi.spyOn(t.platform.ecom.store, 'claimPayment');
+    const paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
+    await held.charged;
+    const claimedBefore = claims.mock.calls.length;
+    let signedIn = false;
+    const signingIn = memberTokensFor(t, visitor.access_token, clientId, session).then((tokens) => {
+      signedIn = true;
+      return tokens;
+    });
+    await vi.waitFor(() => expect(claims.mock.calls.length).toBeGreaterThan(claimedBefore));
+    // The pay is still running: the sign-in waits for it, the member's other session does not.
+    const added = await Promise.race([
+      cart(t, first.tokens.access_token, 'POST', '/add-to-cart', { lineItems: [line(mug.id, 1)] }),
+      new Promise<undefined>((resolve) => setTimeout(resolve, 2000, undefined)),
+    ]);
+    expect(signedIn).toBe(false);
+    held.release();
+    const [paid, member] = await Promise.all([paying, signingIn]);
+    held.restore();
+    claims.mockRestore();
+    expect(added?.statusCode).toBe(200);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
+    expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[mug.id, 2]]);
+  });
 });

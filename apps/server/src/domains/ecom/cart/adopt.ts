@@ -38,25 +38,28 @@ export async function adoptVisitorCart(
   // member from two visitors wait for each other at the member's turn, never each for the other.
   const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
   const memberKey = ownerKeyOf({ kind: 'member', subjectId: memberId });
-  return inTurnOnCart(siteId, visitorKey, () =>
-    inTurnOnCart(siteId, memberKey, async () => {
-      const waitUntil = Date.now() + PAY_WAIT_MS;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await adoptOnce(deps, siteId, visitorId, memberId);
-        } catch (error) {
-          if (error instanceof BeingPaid && Date.now() < waitUntil) {
-            // The pay's order leaves what it did not buy in a new cart of the visitor's: that one joins.
-            await sleep(PAY_POLL_MS);
-            attempt--;
-            continue;
+  const waitUntil = Date.now() + PAY_WAIT_MS;
+  for (;;) {
+    try {
+      return await inTurnOnCart(siteId, visitorKey, () =>
+        inTurnOnCart(siteId, memberKey, async () => {
+          for (let attempt = 0; ; attempt++) {
+            try {
+              return await adoptOnce(deps, siteId, visitorId, memberId);
+            } catch (error) {
+              if (attempt < 5 && (isRevisionConflict(error) || isUniqueViolation(error))) continue;
+              throw error;
+            }
           }
-          if (attempt < 5 && (isRevisionConflict(error) || isUniqueViolation(error))) continue;
-          throw error;
-        }
-      }
-    }),
-  );
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof BeingPaid) || Date.now() >= waitUntil) throw error;
+      // Out of both carts' turns, so that their other changes meanwhile wait for no pay. The pay's
+      // order leaves what it did not buy in a new cart of the visitor's: that one joins.
+      await sleep(PAY_POLL_MS);
+    }
+  }
 }
 
 /** A visitor's cart merged into the member's at sign-in: `from` is deleted, its lines are in `into`. */
