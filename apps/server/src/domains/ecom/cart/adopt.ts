@@ -45,7 +45,7 @@ export async function adoptVisitorCart(
         inTurnOnCart(siteId, memberKey, async () => {
           for (let attempt = 0; ; attempt++) {
             try {
-              return await adoptOnce(deps, siteId, visitorId, memberId);
+              return await adoptOnce(deps, siteId, visitorKey, memberId);
             } catch (error) {
               if (attempt < 5 && (isRevisionConflict(error) || isUniqueViolation(error))) continue;
               throw error;
@@ -71,17 +71,10 @@ export interface CartMerge {
 async function adoptOnce(
   deps: EcomDeps,
   siteId: string,
-  visitorId: string,
+  visitorKey: string,
   memberId: string,
 ): Promise<CartMerge | undefined> {
-  const visitorKey = ownerKeyOf({ kind: 'visitor', subjectId: visitorId });
-  const member = {
-    kind: 'member' as const,
-    subjectId: memberId,
-    siteId,
-    clientId: undefined,
-    accessToken: undefined,
-  };
+  const member = { kind: 'member', subjectId: memberId } as const;
   const visitorCart = await findCart(deps, siteId, visitorKey);
   if (!visitorCart) return undefined;
   const carts = deps.store.carts.forSite(siteId);

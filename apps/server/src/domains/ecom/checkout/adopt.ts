@@ -37,21 +37,18 @@ export async function adoptVisitorCheckouts(
       for (let attempt = 0; ; attempt++) {
         const checkout = await checkouts.get<StoredCheckout>(id);
         if (!checkout || checkout.completed || checkout.internal.ownerKey !== visitorKey) return;
-        const joined = merged && checkout.cartId === merged.from;
+        // Made while the merge ran: it follows the merged cart here (`followMergedCart`).
+        const following = followingMerge(checkout, merged);
         try {
           await checkouts.update(
             id,
             {
-              internal: {
-                ...checkout.internal,
-                ownerKey: ownerKeyOf(member),
-                ...(joined ? { cartMergedFrom: merged.from } : {}),
-              },
+              ...following,
+              internal: { ...(following?.internal ?? checkout.internal), ownerKey: ownerKeyOf(member) },
               buyerInfo: {
                 ...buyerOf(member),
                 ...(checkout.buyerInfo.email ? { email: checkout.buyerInfo.email } : {}),
               },
-              ...(joined ? { cartId: merged.into } : {}),
             },
             { expectedRevision: checkout.revision },
           );
@@ -113,12 +110,15 @@ export async function followMergedCart(
   const checkouts = deps.store.checkouts.forSite(siteId, trx);
   for (const id of ids) {
     const checkout = await checkouts.get<StoredCheckout>(id);
-    if (!checkout || checkout.completed || checkout.cartId !== merge.from) continue;
+    const following = checkout && !checkout.completed && followingMerge(checkout, merge);
+    if (!following) continue;
     // A change by the hosted page meanwhile refuses it: the merge starts over.
-    await checkouts.update<StoredCheckout>(
-      id,
-      { cartId: merge.into, internal: { ...checkout.internal, cartMergedFrom: merge.from } },
-      { expectedRevision: checkout.revision },
-    );
+    await checkouts.update<StoredCheckout>(id, following, { expectedRevision: checkout.revision });
   }
+}
+
+/** The change that makes a checkout of the merged cart `merge.from` buy from `merge.into`; undefined for others. */
+function followingMerge(checkout: StoredCheckout, merge: CartMerge | undefined) {
+  if (!merge || checkout.cartId !== merge.from) return undefined;
+  return { cartId: merge.into, internal: { ...checkout.internal, cartMergedFrom: merge.from } };
 }
