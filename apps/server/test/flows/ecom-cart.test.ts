@@ -141,6 +141,34 @@ describe.each(engines)('ecom current cart (%s)', (engine) => {
     expect(added.subtotal.amount).toBe('20.00');
   });
 
+  it("keeps a line's catalog reference only: other keys sent with it are not stored", async () => {
+    // Lines of unknown items are kept too: without this, 300 of them could hold a body's worth each.
+    const visitor = await site.token('visitor');
+    const junk = 'x'.repeat(100_000);
+    const added = await addLines(t, visitor, [
+      { catalogReference: { appId: STORES_APP_IDS[0], catalogItemId: 'no-such-product', junk }, quantity: 1 },
+    ]);
+    const patched = await cart(t, visitor, 'PATCH', '', {
+      lineItems: [
+        { catalogReference: { appId: STORES_APP_IDS[0], catalogItemId: mug.id, junk }, quantity: 1 },
+      ],
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const row = await t.platform.database.db
+      .selectFrom('ecom_carts')
+      .select('doc')
+      .where('id', '=', added.id)
+      .executeTakeFirstOrThrow();
+    const stored = typeof row.doc === 'string' ? JSON.parse(row.doc) : row.doc;
+    expect(
+      stored.lineItems.map((l: { catalogReference: object }) => Object.keys(l.catalogReference)),
+    ).toEqual([
+      ['appId', 'catalogItemId'],
+      ['appId', 'catalogItemId'],
+    ]);
+    expect(JSON.stringify(stored).length).toBeLessThan(10_000);
+  });
+
   it('re-reads prices and stock from the catalog on every read', async () => {
     const visitor = await site.token('visitor');
     const product = await createProduct(

@@ -51,6 +51,17 @@ function checkOptionsSize(inputs: readonly LineInput[], field: string) {
   });
 }
 
+/**
+ * What a line keeps of the reference it was added with: its catalog, item and options (bounded above).
+ * Other keys sent along are dropped, not stored: a cart keeps up to MAX_LINES lines, unknown items
+ * included, and each could otherwise hold a request body's worth of them.
+ */
+const keptReference = (ref: CatalogReferenceInput): CatalogReferenceInput => ({
+  appId: ref.appId,
+  catalogItemId: ref.catalogItemId,
+  ...(ref.options ? { options: ref.options } : {}),
+});
+
 /** Adds lines (the same item again raises its quantity); `field` names the input array in errors. */
 async function addLines(
   deps: EcomDeps,
@@ -80,7 +91,7 @@ async function addLines(
     }
     const line: StoredLine = {
       id: newId(),
-      catalogReference: input.catalogReference,
+      catalogReference: keptReference(input.catalogReference),
       quantity,
       name: 'name' in found ? found.name : '',
       itemKey,
