@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderLine } from '../../src/domains/ecom/cart/lines.ts';
 import { cartContext, type StoredCart } from '../../src/domains/ecom/cart/state.ts';
+import { newId } from '../../src/lib/ids.ts';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
 import { addLines, cart, line, settings, shop, shopSettings } from './ecom-fixtures.ts';
@@ -216,6 +217,32 @@ describe.each(engines)('kept cart renders (%s)', (engine) => {
     expect(again.cart.revision).toBe(more.revision);
     expect(again.priceSummary.subtotal.amount).toBe(more.subtotal.amount);
     expect(again.priceSummary.subtotal.amount).not.toBe(california.priceSummary.subtotal.amount);
+  });
+
+  it('keeps estimates of usual requests only: an address padded with other keys is estimated each time', async () => {
+    // Addresses are open objects: a kept request of a body's size, 8 per cart, for every cart kept.
+    const visitorId = newId();
+    const visitor = await site.token('visitor', visitorId);
+    const added = await addLines(t, visitor, [line(mug.id, 1)]);
+    const usual = await estimate(visitor, toCalifornia);
+    for (let i = 0; i < 8; i++) {
+      const padded = await estimate(visitor, {
+        ...toCalifornia,
+        shippingAddress: { ...toCalifornia.shippingAddress, [`note${i}`]: 'x'.repeat(100_000) },
+      });
+      expect(padded.priceSummary).toEqual(usual.priceSummary);
+    }
+    const kept = await t.platform.ecom.rendered.current(
+      t.platform.ecom,
+      site.id,
+      `visitor:${visitorId}`,
+      added.id,
+      added.revision,
+    );
+    const keys = [...(kept?.estimates?.keys() ?? [])];
+    expect(keys.length).toBe(1);
+    expect(keys.reduce((sum, key) => sum + key.length, 0)).toBeLessThan(10_000);
+    expect(await estimate(visitor, toCalifornia)).toEqual(usual);
   });
 
   it('answers a cart with a coupon as the coupon stands now', async () => {

@@ -41,13 +41,18 @@ export interface RenderedCart {
 
 const RENDERED_LIMIT = 5000;
 const ESTIMATES_PER_CART = 8;
+/**
+ * Longer requests are estimated each time rather than kept: addresses are open objects, and a request
+ * padded with other keys would keep a body's worth for each of a cart's estimates, in every cart kept.
+ */
+const ESTIMATE_KEY_MAX_LENGTH = 2048;
 
 /** The estimate of `rendered` for the request `key` as answered before, or the one `answer` makes (kept). */
 export function estimateOf(rendered: RenderedCart, key: string, answer: () => Buffer): Buffer {
   let bytes = rendered.estimates?.get(key);
   if (bytes === undefined) {
     bytes = answer();
-    if (rendered.anyDestination) {
+    if (rendered.anyDestination && key.length <= ESTIMATE_KEY_MAX_LENGTH) {
       rendered.estimates ??= new Map();
       if (rendered.estimates.size >= ESTIMATES_PER_CART) rendered.estimates.clear();
       rendered.estimates.set(key, bytes);
