@@ -90,6 +90,29 @@ describe.each(engines)('stores collections (%s)', (engine) => {
     ).toBe(404);
   });
 
+  it('keeps what the catalog computes of a collection when an update sends it back', async () => {
+    // A client sending back the collection it read (read-only fields included) changes none of them.
+    const collection = await createCollection(t, site, { name: 'Autumn' });
+    const update = await t.call({
+      method: 'PATCH',
+      url: `${W}/collections/${collection.id}`,
+      auth: site.adminKey,
+      payload: {
+        collection: { ...collection, name: 'Autumn 26', numberOfProducts: 99, media: 5, ribbon: 'x' },
+      },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const bySlug = await t.call({
+      method: 'GET',
+      url: `${R}/collections/slug/autumn`,
+      auth: await site.token('visitor'),
+    });
+    for (const answer of [update.data.collection, bySlug.data.collection]) {
+      expect(answer).toMatchObject({ name: 'Autumn 26', numberOfProducts: 0, media: { items: [] } });
+      expect(answer).not.toHaveProperty('ribbon');
+    }
+  });
+
   it('adds and removes products, counting them and listing the collection on each product', async () => {
     const collection = await createCollection(t, site, { name: 'Tees' });
     const a = await createProduct(t, site, tShirt({ name: 'Tee A' }));

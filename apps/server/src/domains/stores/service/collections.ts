@@ -56,7 +56,12 @@ export function updateCollection(deps: StoresDeps, siteId: string, id: string, i
       ) {
         throw storesErrors.slugTaken('collection', input.slug);
       }
-      const patch = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      // The writable fields only: `media` and `numberOfProducts` are the catalog's, and a client may send
+      // back the whole collection it read (or anything else beside it).
+      const { name, slug, visible, description } = input;
+      const patch = Object.fromEntries(
+        Object.entries({ name, slug, visible, description }).filter(([, value]) => value !== undefined),
+      );
       return deps.store.collections.forSite(siteId, trx).update<Record<string, unknown>>(id, patch);
     }),
   );
