@@ -1,6 +1,6 @@
 // Plaza for `npm run bench:profile`, run as a child process by profile.ts so that perf can watch it alone:
 // seeds the bench data set, listens, and tells its parent the URL and the named scenario's wire request.
-import { startPlaza } from './plaza.ts';
+import { startPlaza } from './plaza-built.ts';
 import { scenarios, type WireRequest, wireRequest } from './scenarios.ts';
 import type { DocumentWrite } from './twin-write.ts';
 

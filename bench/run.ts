@@ -16,7 +16,7 @@ import {
   measure,
   startLoadGenerator,
 } from './measure.ts';
-import { dataset, type RunningPlaza, startPlaza } from './plaza.ts';
+import { dataset, type RunningPlaza, startPlaza } from './plaza-built.ts';
 import {
   machineInfo,
   missedTargets,

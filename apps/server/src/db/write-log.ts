@@ -58,8 +58,7 @@ const oneTable = (target: OperationNode | undefined): ReadonlySet<string> | 'all
 
 /**
  * Tables a statement may write: none for a SELECT, 'all' when the statement does not say (raw SQL,
- * DDL). Runs for every statement: no closures made per call (the module loader wraps each in a naming
- * helper that costs more than the check).
+ * DDL). Runs for every statement.
  */
 export type WrittenTables = ReadonlySet<string> | 'all' | undefined;
 

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { serverDir } from '../paths.ts';
 
-export const hostedDist = fileURLToPath(new URL('../../../hosted/dist/', import.meta.url));
+export const hostedDist = join(serverDir, '../hosted/dist/');
 
 /**
  * Serves the hosted pages' build under /hosted/: hashed assets cached for a year, every other

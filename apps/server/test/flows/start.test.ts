@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-/** `plaza start` as a user runs it: a real process, a real port, signals, restarts. */
+/**
+ * `plaza start` as a user runs it (bin/plaza.mjs, the compiled server): a real process, a real port,
+ * signals, restarts.
+ */
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'plaza-start-'));
 
@@ -19,7 +22,7 @@ const freePort = () =>
   });
 
 function plaza(command: string, port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', command], {
+  const child = spawn(process.execPath, ['bin/plaza.mjs', command], {
     cwd: serverDir,
     env: {
       ...process.env,
