@@ -67,8 +67,6 @@ export interface Plaza {
     options?: { auth?: string; body?: unknown },
     // biome-ignore lint/suspicious/noExplicitAny: parsed JSON of Plaza's own admin calls, read loosely by tests
   ): Promise<{ status: number; data: any }>;
-  /** Whether the server has a route for `method path` (used to switch on suites of unbuilt domains). */
-  hasRoute(method: string, path: string): boolean;
   close(): Promise<void>;
 }
 
@@ -184,9 +182,6 @@ export async function startPlaza(): Promise<Plaza> {
         data = text;
       }
       return { status: response.status, data };
-    },
-    hasRoute(method, path) {
-      return app.hasRoute({ method: method as 'GET', url: path });
     },
     async close() {
       await app.close();
