@@ -1,3 +1,4 @@
+import type { CallDefinition } from '@plaza/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
@@ -8,7 +9,8 @@ import { badCases, everyCall, paramValue } from './sweep-requests.ts';
  * Bad input gets a 4xx in the error envelope with a message a developer can act on, never a 5xx.
  * Every call of the contracts is swept with malformed requests as the site's admin (so that access
  * checks do not stop them before the handler); a call may accept some of them (2xx, 3xx), but
- * whatever it refuses it refuses in the envelope of the API map, section 4.
+ * whatever it refuses it refuses in the envelope of the API map, section 4. A call with body fields
+ * must refuse at least one request for what its fields hold: one that accepts them all checks nothing.
  */
 const calls = everyCall();
 
@@ -57,6 +59,32 @@ function problemWith(response: LightMyRequestResponse): string | undefined {
   return 'details holds neither applicationError nor validationError';
 }
 
+/**
+ * Whether the call takes a body with fields of its own (not only copies of its path parameters).
+ * GET and DELETE carry their input in the query string.
+ */
+function hasBodyFields(call: CallDefinition): boolean {
+  if (call.method === 'GET' || call.method === 'DELETE') return false;
+  const inPath = new Set([...call.paths[0].matchAll(/\{([^}]+)\}/g)].map((match) => match[1]));
+  return Object.keys(call.request.properties ?? {}).some((name) => !inPath.has(name));
+}
+
+/**
+ * Malformed requests that every route refuses, whatever its schema: the JSON parser, the content
+ * type, a body that is not an object, a bad path parameter and the checks of any text, depth and key
+ * (http/validation.ts). Refusing them says nothing about whether the call checks its own fields.
+ */
+const refusedByAnyRoute = (caseName: string) =>
+  [
+    'a JSON array',
+    'a JSON string',
+    'a JSON number',
+    'JSON null',
+    'invalid JSON',
+    'a text/plain body',
+    'prototype key in the body',
+  ].includes(caseName) || /^path parameters |NUL character|lone surrogate|nested/.test(caseName);
+
 interface Failure {
   case: string;
   request: string;
@@ -82,6 +110,7 @@ describe.each(engines)('bad input sweep (%s)', (engine) => {
     // A site per call: what one call accepts (settings, keys, carts) cannot change what the next one sees.
     const site = await t.createSite({ name: `Sweep ${call.name}` });
     const failures: Failure[] = [];
+    let refused = 0;
     for (const bad of badCases(call, (param) => paramValue(call, param, site.id))) {
       const response = await t.app.inject({
         method: bad.method,
@@ -97,6 +126,10 @@ describe.each(engines)('bad input sweep (%s)', (engine) => {
         delete (Object.prototype as Record<string, unknown>).polluted;
         problem = 'the request set a property on Object.prototype';
       }
+      // A 404 names something missing (the path's random id, no current cart), not a bad field.
+      const status = response.statusCode;
+      if (!problem && status >= 400 && status < 500 && status !== 404 && !refusedByAnyRoute(bad.name))
+        refused++;
       if (problem) {
         failures.push({
           case: bad.name,
@@ -108,5 +141,7 @@ describe.each(engines)('bad input sweep (%s)', (engine) => {
       }
     }
     expect(failures).toEqual([]);
+    if (hasBodyFields(call))
+      expect(refused, 'requests its own body schema refuses, in the envelope').toBeGreaterThan(0);
   }, 60_000);
 });
