@@ -4,39 +4,10 @@
  * discounts and tax), with BigInt so nothing passes through a float.
  */
 import { invalidField } from '../../lib/errors.ts';
+import { divideRounded, formatMoney, toDecimalString } from '../../lib/money.ts';
 
-const digitsCache = new Map<string, number>();
-
-/** Decimals of a currency's minor unit (USD 2, JPY 0, BHD 3). */
-export function currencyDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    try {
-      digits =
-        new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-          .maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsCache.set(currency, digits);
-  }
-  return digits;
-}
-
-/** a / b rounded half away from zero (b > 0). */
-export function divRound(a: bigint, b: bigint): bigint {
-  const negative = a < 0n;
-  const n = negative ? -a : a;
-  const q = (2n * n + b) / (2n * b);
-  return negative ? -q : q;
-}
-
-/** 1999 → "19.99" (2 digits). */
-export function toDecimalString(minor: number, digits: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
+// The cart, checkout and orders import every money helper from here, the shared ones too.
+export { currencyDigits, formatMoney, toDecimalString } from '../../lib/money.ts';
 
 /** "19.99" or 19.99 → 1999; refuses more decimals than the currency has. */
 export function parseMoney(value: string | number, digits: number, field: string): number {
@@ -68,54 +39,17 @@ export function checkPercentScale(percent: number, field: string) {
 
 /** round(minor × micros / 1 000 000): a percentage of an amount. */
 export const ofMicros = (minor: number, micros: number): number =>
-  Number(divRound(BigInt(minor) * BigInt(micros), 1_000_000n));
+  Number(divideRounded(BigInt(minor) * BigInt(micros), 1_000_000n));
 
 /** The tax inside a tax-inclusive amount: round(minor × r / (1 + r)). */
 export const includedTax = (minor: number, micros: number): number =>
-  Number(divRound(BigInt(minor) * BigInt(micros), 1_000_000n + BigInt(micros)));
+  Number(divideRounded(BigInt(minor) * BigInt(micros), 1_000_000n + BigInt(micros)));
 
 /** "0.0825" for 8.25 %: the wire form of a tax rate. */
 export function microsToRate(micros: number): string {
   const text = String(micros).padStart(7, '0');
   const rate = `${text.slice(0, -6)}.${text.slice(-6)}`.replace(/0+$/, '').replace(/\.$/, '');
   return rate === '' ? '0' : rate;
-}
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/**
- * Formatted amounts already made: Intl formatting costs ~1 µs a call and a cart answer formats each
- * line's prices several times, the same few amounts over and over.
- */
-const formatted = new Map<string, string>();
-const FORMATTED_LIMIT = 10_000;
-
-/** "$19.99" in the site currency. */
-export function formatMoney(minor: number, currency: string, digits: number): string {
-  const key = `${currency}:${digits}:${minor}`;
-  let text = formatted.get(key);
-  if (text === undefined) {
-    text = formatWith(minor, currency, digits);
-    if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
-    formatted.set(key, text);
-  }
-  return text;
-}
-
-function formatWith(minor: number, currency: string, digits: number): string {
-  let formatter = formatters.get(currency);
-  if (!formatter) {
-    try {
-      formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    } catch {
-      formatter = new Intl.NumberFormat('en-US', {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-    }
-    formatters.set(currency, formatter);
-  }
-  return formatter.format(minor / 10 ** digits);
 }
 
 export interface MoneyFormat {

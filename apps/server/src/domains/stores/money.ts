@@ -4,6 +4,10 @@
  * and every product of a rate is rounded once, half away from zero, with BigInt.
  */
 import { ValidationError } from '../../lib/errors.ts';
+import { divideRounded } from '../../lib/money.ts';
+
+// The catalog's modules import every money helper from here, the shared ones too.
+export { currencyDigits, divideRounded, formatMoney, toDecimalString } from '../../lib/money.ts';
 
 export interface Decimal {
   /** The digits as an integer: 19.99 → 1999n. */
@@ -29,15 +33,6 @@ export function toDecimal(value: number): Decimal {
     scale = 0;
   }
   return { units: negative ? -units : units, scale };
-}
-
-/** numerator / denominator rounded to an integer, half away from zero. */
-export function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  if (denominator === 0n) throw new Error('division by zero');
-  const negative = numerator < 0n !== denominator < 0n;
-  const [n, d] = [numerator < 0n ? -numerator : numerator, denominator < 0n ? -denominator : denominator];
-  const quotient = (2n * n + d) / (2n * d);
-  return negative ? -quotient : quotient;
 }
 
 /** A wire float as an integer count of 10^-digits units (half away from zero beyond that). */
@@ -84,59 +79,6 @@ export function scaleBy(minor: number, multipliers: readonly number[], divisors:
 export function roundToWhole(minor: number, digits: number): number {
   const factor = 10n ** BigInt(digits);
   return Number(divideRounded(BigInt(minor), factor) * factor);
-}
-
-const digitsCache = new Map<string, number>();
-
-/** Decimals of a currency's minor unit (USD 2, JPY 0, BHD 3). */
-export function currencyDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    try {
-      digits =
-        new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-          .maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsCache.set(currency, digits);
-  }
-  return digits;
-}
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Formatted amounts already made (Intl formatting costs ~1 µs a call; carts format the same prices again and again). */
-const formatted = new Map<string, string>();
-const FORMATTED_LIMIT = 10_000;
-
-/** `$19.99`, formatted in the site currency. */
-export function formatMoney(minor: number, currency: string, digits: number, locale = 'en-US'): string {
-  const key = `${locale}:${currency}:${digits}:${minor}`;
-  let text = formatted.get(key);
-  if (text === undefined) {
-    text = formatWith(minor, currency, digits, locale);
-    if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
-    formatted.set(key, text);
-  }
-  return text;
-}
-
-function formatWith(minor: number, currency: string, digits: number, locale: string): string {
-  const key = `${locale}:${currency}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    try {
-      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    } catch {
-      formatter = new Intl.NumberFormat(locale, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-    }
-    formatters.set(key, formatter);
-  }
-  return formatter.format(fromMinor(minor, digits));
 }
 
 /** Weights are kept in thousandths (grams for kilograms, 1/1000 lb): exact sums and percentages. */
