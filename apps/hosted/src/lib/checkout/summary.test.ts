@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billingText,
   formatAddress,
   lineView,
   needsShipping,
   paymentStatusText,
+  scheduleText,
   selectedChoice,
   shippingChoices,
   totalsRows,
@@ -30,7 +32,69 @@ const hoodie: LineItem = {
   image: { url: 'https://shop.example/m/h.svg', altText: 'Zip Hoodie, Heather grey' },
   availability: { status: 'AVAILABLE' },
   physicalProperties: { shippable: true },
+  itemType: { preset: 'PHYSICAL', custom: '' },
+  paymentOption: 'FULL_PAYMENT_ONLINE',
+  priceDescription: { original: '', translated: '' },
+  fixedQuantity: false,
 };
+
+/** ICU puts narrow and thin spaces around times and dashes; the tests read them as spaces. */
+const plain = (value: string | undefined) => value?.replace(/\s/g, ' ');
+const schedule = (...args: Parameters<typeof scheduleText>) => plain(scheduleText(...args));
+const whenOf = (...args: Parameters<typeof lineView>) => plain(lineView(...args).when);
+
+const UTC = { timeZone: 'UTC', locale: 'en-US' };
+const NEW_YORK = { timeZone: 'America/New_York', locale: 'en-US' };
+const KOLKATA = { timeZone: 'Asia/Kolkata', locale: 'en-US' };
+
+/** A booked class: an hour on Dec 1, 2026 at 10:00 UTC, with its staff and place as descriptions. */
+const yoga: LineItem = {
+  id: 's1',
+  quantity: 1,
+  productName: { original: 'Morning Yoga' },
+  price: usd('30.00'),
+  fullPrice: usd('30.00'),
+  lineItemPrice: usd('30.00'),
+  descriptionLines: [
+    { name: { original: 'Staff' }, plainText: { original: 'Dana Levi' }, lineType: 'PLAIN_TEXT' },
+    { name: { original: 'Location' }, plainText: { original: 'Studio 2' }, lineType: 'PLAIN_TEXT' },
+  ],
+  availability: { status: 'AVAILABLE' },
+  physicalProperties: { shippable: false },
+  itemType: { preset: 'SERVICE', custom: '' },
+  paymentOption: 'DEPOSIT_ONLINE',
+  depositAmount: usd('10.00'),
+  priceDescription: { original: 'Per person' },
+  serviceProperties: {
+    scheduledDate: '2026-12-01T10:00:00.000Z',
+    endDate: '2026-12-01T11:00:00.000Z',
+    numberOfParticipants: 3,
+  },
+  policies: [
+    { title: 'Cancellation', content: 'Free cancellation up to 24 hours before.' },
+    { title: '', content: 'Arrive 10 minutes early.' },
+    { title: 'Empty', content: '  ' },
+  ],
+};
+
+const plan = (
+  settings: NonNullable<LineItem['subscriptionOptionInfo']>['subscriptionSettings'],
+): LineItem => ({
+  ...yoga,
+  id: 'p1',
+  productName: { original: 'Gold membership' },
+  descriptionLines: [],
+  itemType: { preset: 'DIGITAL', custom: '' },
+  paymentOption: 'FULL_PAYMENT_ONLINE',
+  priceDescription: { original: '' },
+  serviceProperties: undefined,
+  policies: undefined,
+  subscriptionOptionInfo: {
+    subscriptionSettings: settings,
+    title: { original: 'Gold' },
+    description: { original: '' },
+  },
+});
 
 const standard = {
   code: 'standard',
@@ -93,6 +157,14 @@ describe('lineView', () => {
     });
   });
 
+  it('shows a store line exactly as before, in any time zone', () => {
+    for (const clock of [UTC, NEW_YORK, KOLKATA])
+      expect(lineView(hoodie, undefined, clock)).toEqual(lineView(hoodie));
+    expect(Object.keys(lineView(hoodie, undefined, KOLKATA)).sort()).toEqual(
+      ['details', 'fullPrice', 'id', 'image', 'name', 'quantity', 'total', 'unitPrice'].sort(),
+    );
+  });
+
   it('leaves out what is not there, unsafe colours, and adds a line problem', () => {
     const plain = lineView(
       {
@@ -116,8 +188,149 @@ describe('lineView', () => {
     );
     expect(plain.fullPrice).toBeUndefined();
     expect(plain.image).toBeUndefined();
+    expect(plain.textOnly).toBeUndefined();
     expect(plain.details).toEqual([{ label: 'Color', value: 'Red' }]);
     expect(plain.problem).toBe('Zip Hoodie is no longer available.');
+  });
+});
+
+describe('lines beyond the store', () => {
+  it('shows a booking: local time with its zone, staff and place, participants, deposit, policies', () => {
+    const view = lineView(yoga, undefined, UTC);
+    expect({ ...view, when: plain(view.when) }).toEqual({
+      id: 's1',
+      name: 'Morning Yoga',
+      details: [
+        { label: 'Staff', value: 'Dana Levi' },
+        { label: 'Location', value: 'Studio 2' },
+      ],
+      quantity: 1,
+      unitPrice: '$30.00',
+      total: '$30.00',
+      when: 'Tue, Dec 1, 2026, 10:00 – 11:00 AM UTC',
+      participants: '3 participants',
+      priceDescription: 'Per person',
+      deposit: 'Due now: $10.00 deposit',
+      policies: [
+        { title: 'Cancellation', content: 'Free cancellation up to 24 hours before.' },
+        { title: 'Policy', content: 'Arrive 10 minutes early.' },
+      ],
+      textOnly: true,
+    });
+    // A picture is shown as for goods.
+    expect(
+      lineView({ ...yoga, image: { url: 'https://studio.example/yoga.jpg' } }, undefined, UTC),
+    ).toMatchObject({ image: { url: 'https://studio.example/yoga.jpg', alt: 'Morning Yoga' } });
+    expect(
+      lineView({ ...yoga, image: { url: 'https://studio.example/yoga.jpg' } }, undefined, UTC),
+    ).not.toHaveProperty('textOnly');
+  });
+
+  it("says the time in the buyer's zone", () => {
+    expect(whenOf(yoga, undefined, NEW_YORK)).toBe('Tue, Dec 1, 2026, 5:00 – 6:00 AM EST');
+    expect(whenOf(yoga, undefined, KOLKATA)).toBe('Tue, Dec 1, 2026, 3:30 – 4:30 PM GMT+5:30');
+    expect(whenOf(yoga, undefined, { timeZone: 'Europe/London', locale: 'en-GB' })).toBe(
+      'Tue, 1 Dec 2026, 10:00–11:00 GMT',
+    );
+    // Evening in UTC is the next morning in Kolkata.
+    const late = {
+      ...yoga.serviceProperties,
+      scheduledDate: '2026-12-01T20:00:00Z',
+      endDate: '2026-12-01T21:00:00Z',
+    };
+    expect(whenOf({ ...yoga, serviceProperties: late }, undefined, KOLKATA)).toBe(
+      'Wed, Dec 2, 2026, 1:30 – 2:30 AM GMT+5:30',
+    );
+  });
+
+  it('names each end its own zone when the clocks change in between (New York)', () => {
+    // Nov 1, 2026: at 2:00 EDT the clocks go back to 1:00 EST, so 1:30 happens twice.
+    expect(schedule('2026-11-01T05:30:00Z', '2026-11-01T06:30:00Z', NEW_YORK)).toBe(
+      'Sun, Nov 1, 2026, 1:30 AM EDT – 1:30 AM EST',
+    );
+    expect(schedule('2026-11-01T04:30:00Z', '2026-11-01T06:30:00Z', NEW_YORK)).toBe(
+      'Sun, Nov 1, 2026, 12:30 AM EDT – 1:30 AM EST',
+    );
+    // Mar 8, 2026: 2:00 EST jumps to 3:00 EDT; a one-hour class from 1:30 ends at 3:30.
+    expect(schedule('2026-03-08T06:30:00Z', '2026-03-08T07:30:00Z', NEW_YORK)).toBe(
+      'Sun, Mar 8, 2026, 1:30 AM EST – 3:30 AM EDT',
+    );
+    expect(schedule('2026-10-31T23:00:00Z', '2026-11-01T07:00:00Z', NEW_YORK)).toBe(
+      'Sat, Oct 31, 2026, 7:00 PM EDT – Sun, Nov 1, 2026, 2:00 AM EST',
+    );
+    // The same UTC hour is 6:00 in summer and 5:00 in winter.
+    expect(schedule('2026-07-01T10:00:00Z', undefined, NEW_YORK)).toBe('Wed, Jul 1, 2026, 6:00 AM EDT');
+    expect(schedule('2026-12-01T10:00:00Z', undefined, NEW_YORK)).toBe('Tue, Dec 1, 2026, 5:00 AM EST');
+  });
+
+  it('shows a ticket: the event day, one time without an end, no participants line for one', () => {
+    const ticket: LineItem = {
+      ...yoga,
+      id: 't1',
+      quantity: 2,
+      fixedQuantity: true,
+      productName: { original: 'General admission' },
+      descriptionLines: [
+        { name: { original: 'Event' }, plainText: { original: 'Jazz Night' } },
+        { name: { original: 'Venue' }, plainText: { original: 'Blue Hall' } },
+      ],
+      paymentOption: 'FULL_PAYMENT_ONLINE',
+      priceDescription: { original: '' },
+      policies: [],
+      serviceProperties: { scheduledDate: '2026-12-04T19:30:00Z', numberOfParticipants: 1 },
+    };
+    const view = lineView(ticket, undefined, UTC);
+    expect(plain(view.when)).toBe('Fri, Dec 4, 2026, 7:30 PM UTC');
+    expect(view.details).toEqual([
+      { label: 'Event', value: 'Jazz Night' },
+      { label: 'Venue', value: 'Blue Hall' },
+    ]);
+    expect(view.quantity).toBe(2);
+    // Paid in full: the deposit amount the provider knows is not what is due now.
+    for (const key of ['participants', 'deposit', 'priceDescription', 'policies', 'billing'])
+      expect(view).not.toHaveProperty(key);
+  });
+
+  it('leaves out a time it cannot read, and an end before the start', () => {
+    expect(schedule('not a date', undefined, UTC)).toBeUndefined();
+    expect(schedule(undefined, '2026-12-01T10:00:00Z', UTC)).toBeUndefined();
+    expect(schedule('2026-12-01T10:00:00Z', '2026-12-01T09:00:00Z', UTC)).toBe(
+      'Tue, Dec 1, 2026, 10:00 AM UTC',
+    );
+    expect(
+      lineView({ ...yoga, serviceProperties: { scheduledDate: '' } }, undefined, UTC),
+    ).not.toHaveProperty('when');
+  });
+
+  it("says a plan's billing period in words", () => {
+    const billed = (settings: Parameters<typeof plan>[0]) => lineView(plan(settings), undefined, UTC).billing;
+    const base = { autoRenewal: true, enableCustomerCancellation: true };
+    expect(billed({ ...base, frequency: 'MONTH', interval: 1, billingCycles: 12 })).toEqual([
+      'Billed monthly, 12 payments',
+    ]);
+    expect(billed({ ...base, frequency: 'WEEK', interval: 2 })).toEqual([
+      'Billed every 2 weeks until canceled',
+    ]);
+    expect(
+      billed({ ...base, frequency: 'YEAR', interval: 1, freeTrialPeriod: { frequency: 'DAY', interval: 7 } }),
+    ).toEqual(['Billed yearly until canceled', 'Free trial: 7 days']);
+    expect(
+      billed({
+        ...base,
+        frequency: 'DAY',
+        interval: 3,
+        billingCycles: 4,
+        freeTrialPeriod: { frequency: 'MONTH', interval: 1 },
+      }),
+    ).toEqual(['Billed every 3 days, 4 payments', 'Free trial: 1 month']);
+    expect(billed({ ...base, frequency: 'MONTH', interval: 1, billingCycles: 1 })).toEqual([
+      'Single payment',
+    ]);
+    expect(billed({ ...base, frequency: 'UNDEFINED', interval: 0 })).toEqual(['Single payment']);
+    expect(billingText({})).toEqual(['Single payment']);
+    const monthly = lineView(plan({ frequency: 'MONTH', interval: 1 }), undefined, UTC);
+    expect(monthly).not.toHaveProperty('when');
+    expect(monthly.textOnly).toBe(true);
   });
 });
 

@@ -3,7 +3,16 @@
  * with their options, the shipping choices, and the totals rows. Amounts are the server's
  * formatted strings; nothing is computed here but comparisons.
  */
-import type { Address, Checkout, DescriptionLine, LineItem, Money, ShippingOption } from './types.ts';
+import type {
+  Address,
+  BillingFrequency,
+  Checkout,
+  DescriptionLine,
+  LineItem,
+  Money,
+  ShippingOption,
+  SubscriptionOptionInfo,
+} from './types.ts';
 
 const text = (value: { original: string; translated?: string } | undefined) =>
   value?.translated || value?.original || '';
@@ -32,6 +41,112 @@ export interface LineView {
   total: string;
   /** Why the line cannot be bought as it is (sold out, fewer in stock). */
   problem?: string;
+  /** When a booked service or an event takes place, in the buyer's time zone, with the zone's name. */
+  when?: string;
+  /** "3 participants", when more than one. */
+  participants?: string;
+  /** A plan's billing terms, e.g. "Billed monthly, 12 payments", "Free trial: 7 days". */
+  billing?: string[];
+  /** The seller's words on the price ("Per person"). */
+  priceDescription?: string;
+  /** "Due now: $10.00 deposit", when only a deposit is paid online. */
+  deposit?: string;
+  policies?: Array<{ title: string; content: string }>;
+  /** A booking, ticket or plan without a picture: no empty frame stands in for one. */
+  textOnly?: true;
+}
+
+/** Where and how the buyer reads dates: an IANA time zone and an English locale. */
+export interface BuyerClock {
+  timeZone: string;
+  locale: string;
+}
+
+/**
+ * The browser's time zone, and its first English language: the page is in English, so a British
+ * buyer gets "Tue, 1 Dec 2026, 15:30" while any other language falls back to US English.
+ */
+export function buyerClock(): BuyerClock {
+  const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const english = languages.find((language) => /^en(-|$)/i.test(language));
+  let locale = 'en-US';
+  try {
+    if (english) locale = Intl.getCanonicalLocales(english)[0] ?? locale;
+  } catch {
+    // A malformed language tag: keep US English.
+  }
+  return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale };
+}
+
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  ...TIME,
+};
+
+const instant = (value: string | undefined) => {
+  const date = value ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+};
+
+/**
+ * "Tue, Dec 1, 2026, 10:00 – 11:00 AM GMT". Across a change of clocks the two ends are in different
+ * zones (EDT, EST), and `formatRange` would print both times with the end's zone name, or just one
+ * time when the clock repeats the hour: each end then says its own zone.
+ */
+export function scheduleText(start: string | undefined, end: string | undefined, clock: BuyerClock) {
+  const from = instant(start);
+  if (!from) return undefined;
+  const full = new Intl.DateTimeFormat(clock.locale, { ...DATE_TIME, timeZone: clock.timeZone });
+  const to = instant(end);
+  if (!to || to <= from) return full.format(from);
+  const zoneOf = (date: Date) => full.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  // Narrow no-break spaces around the dash: a wrapped line keeps "10:00 – 11:00 AM" together.
+  if (zoneOf(from) === zoneOf(to)) return full.formatRange(from, to).replace(/\u2009/g, '\u202f');
+  const dayOf = (date: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: clock.timeZone, dateStyle: 'short' }).format(date);
+  const endFormat =
+    dayOf(from) === dayOf(to)
+      ? new Intl.DateTimeFormat(clock.locale, { ...TIME, timeZone: clock.timeZone })
+      : full;
+  return `${full.format(from)}\u202f–\u202f${endFormat.format(to)}`;
+}
+
+const UNITS: Record<BillingFrequency, { one: string; many: string; every: string }> = {
+  DAY: { one: 'day', many: 'days', every: 'daily' },
+  WEEK: { one: 'week', many: 'weeks', every: 'weekly' },
+  MONTH: { one: 'month', many: 'months', every: 'monthly' },
+  YEAR: { one: 'year', many: 'years', every: 'yearly' },
+};
+
+const count = (n: number | undefined) =>
+  Number.isInteger(n) && (n as number) > 0 ? (n as number) : undefined;
+
+/** "Billed monthly, 12 payments", "Billed every 2 weeks until canceled", "Free trial: 7 days". */
+export function billingText(info: SubscriptionOptionInfo): string[] {
+  const settings = info.subscriptionSettings;
+  const unit =
+    settings?.frequency && settings.frequency !== 'UNDEFINED' ? UNITS[settings.frequency] : undefined;
+  if (!settings || !unit) return ['Single payment'];
+  const interval = count(settings.interval) ?? 1;
+  const period = interval === 1 ? unit.every : `every ${interval} ${unit.many}`;
+  const cycles = count(settings.billingCycles);
+  const terms = [
+    cycles === 1
+      ? 'Single payment'
+      : cycles
+        ? `Billed ${period}, ${cycles} payments`
+        : `Billed ${period} until canceled`,
+  ];
+  const trial = settings.freeTrialPeriod;
+  const trialUnit = trial?.frequency ? UNITS[trial.frequency] : undefined;
+  const trialLength = count(trial?.interval);
+  if (trialUnit && trialLength)
+    terms.push(`Free trial: ${trialLength} ${trialLength === 1 ? trialUnit.one : trialUnit.many}`);
+  return terms;
 }
 
 const SAFE_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
@@ -48,10 +163,28 @@ function detailOf(line: DescriptionLine): LineDetail | undefined {
   return { label, value };
 }
 
-export function lineView(line: LineItem, checkout?: Pick<Checkout, 'violations'>): LineView {
+/**
+ * What a line shows. Lines of other catalogs than the store say more: when (in `clock`'s zone, the
+ * buyer's unless a test pins it), for how many, how a plan is billed, the deposit due now, policies.
+ */
+export function lineView(
+  line: LineItem,
+  checkout?: Pick<Checkout, 'violations'>,
+  clock: BuyerClock = buyerClock(),
+): LineView {
   const name = text(line.productName) || 'Item';
   const violation = checkout?.violations?.find((v) => v.target?.lineItem?.id === line.id);
   const onSale = minor(line.fullPrice) > minor(line.price);
+  const service = line.serviceProperties;
+  const when = service && scheduleText(service.scheduledDate, service.endDate, clock);
+  const participants = count(service?.numberOfParticipants);
+  const priceDescription = text(line.priceDescription).trim();
+  const deposit = line.paymentOption === 'DEPOSIT_ONLINE' ? line.depositAmount : undefined;
+  const policies = (line.policies ?? []).flatMap((policy) =>
+    policy.content?.trim()
+      ? [{ title: policy.title?.trim() || 'Policy', content: policy.content.trim() }]
+      : [],
+  );
   return {
     id: line.id,
     name,
@@ -62,6 +195,15 @@ export function lineView(line: LineItem, checkout?: Pick<Checkout, 'violations'>
     ...(onSale ? { fullPrice: line.fullPrice.formattedAmount } : {}),
     total: line.lineItemPrice.formattedAmount,
     ...(violation?.description ? { problem: violation.description } : {}),
+    ...(when ? { when } : {}),
+    ...(participants && participants > 1 ? { participants: `${participants} participants` } : {}),
+    ...(line.subscriptionOptionInfo ? { billing: billingText(line.subscriptionOptionInfo) } : {}),
+    ...(priceDescription ? { priceDescription } : {}),
+    ...(deposit?.formattedAmount ? { deposit: `Due now: ${deposit.formattedAmount} deposit` } : {}),
+    ...(policies.length > 0 ? { policies } : {}),
+    ...(!line.image?.url && (line.itemType?.preset === 'SERVICE' || line.subscriptionOptionInfo)
+      ? { textOnly: true as const }
+      : {}),
   };
 }
 

@@ -33,6 +33,36 @@ export interface LineItem {
   image?: { url: string; altText?: string; width?: number; height?: number };
   availability?: { status: string; quantityAvailable?: number };
   physicalProperties?: { shippable?: boolean };
+  itemType?: { preset?: string; custom?: string };
+  /** The seller's quantity (a reservation's tickets): the buyer cannot change it. */
+  fixedQuantity?: boolean;
+  paymentOption?: string;
+  /** Empty for store goods. */
+  priceDescription?: Text;
+  /** Due now when `paymentOption` is DEPOSIT_ONLINE. */
+  depositAmount?: Money;
+  policies?: Array<{ title?: string; content?: string }>;
+  /** A booked slot or an event: ISO timestamps. */
+  serviceProperties?: { scheduledDate?: string; endDate?: string; numberOfParticipants?: number };
+  subscriptionOptionInfo?: SubscriptionOptionInfo;
+}
+
+export type BillingFrequency = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+
+/** A plan's terms; frequency UNDEFINED is a single payment. */
+export interface SubscriptionOptionInfo {
+  subscriptionSettings?: {
+    frequency?: BillingFrequency | 'UNDEFINED';
+    interval?: number;
+    autoRenewal?: boolean;
+    /** Absent: billed until canceled. */
+    billingCycles?: number;
+    enableCustomerCancellation?: boolean;
+    freeTrialPeriod?: { frequency?: BillingFrequency; interval?: number };
+    startDate?: string;
+  };
+  title?: Text;
+  description?: Text;
 }
 
 export interface Address {

@@ -4,7 +4,10 @@ import type { Checkout } from '../../lib/checkout/types.ts';
 import styles from './checkout.module.css';
 import lineStyles from './order-lines.module.css';
 
-/** Every line (picture, name, options, quantity, price) and the totals, dimmed while they update. */
+/**
+ * Every line (picture, name, options, quantity, price; a booking's or ticket's time, a plan's billing,
+ * a deposit, policies) and the totals, dimmed while they update.
+ */
 export function OrderSummary({
   checkout,
   rows,
@@ -28,19 +31,26 @@ export function OrderSummary({
         {checkout.lineItems.map((item) => {
           const line = lineView(item, checkout);
           return (
-            <li key={line.id} className={lineStyles.line}>
-              <span className={lineStyles.thumb}>
-                {line.image && <img src={line.image.url} alt="" width={64} height={64} />}
-                {/* A badge on every "1" repeats the line's "Qty 1": it marks only the lines of several. */}
-                {line.quantity > 1 && (
-                  <span className={lineStyles.quantityBadge} aria-hidden="true" data-quantity-badge>
-                    {line.quantity}
-                  </span>
-                )}
-              </span>
+            <li key={line.id} className={line.textOnly ? lineStyles.textLine : lineStyles.line}>
+              {!line.textOnly && (
+                <span className={lineStyles.thumb}>
+                  {line.image && <img src={line.image.url} alt="" width={64} height={64} />}
+                  {/* A badge on every "1" repeats the line's "Qty 1": it marks only the lines of several. */}
+                  {line.quantity > 1 && (
+                    <span className={lineStyles.quantityBadge} aria-hidden="true" data-quantity-badge>
+                      {line.quantity}
+                    </span>
+                  )}
+                </span>
+              )}
               <div className={lineStyles.lineText}>
                 <p className={lineStyles.lineName}>{line.name}</p>
-                {line.details.length > 0 && (
+                {line.when && (
+                  <p className={lineStyles.when} data-line-when>
+                    {line.when}
+                  </p>
+                )}
+                {(line.details.length > 0 || line.participants || line.billing) && (
                   <ul className={lineStyles.details}>
                     {line.details.map((detail) => (
                       <li key={`${detail.label}:${detail.value}`}>
@@ -53,6 +63,12 @@ export function OrderSummary({
                           />
                         )}
                         {detail.value}
+                      </li>
+                    ))}
+                    {line.participants && <li>{line.participants}</li>}
+                    {line.billing?.map((term) => (
+                      <li key={term} data-line-billing>
+                        {term}
                       </li>
                     ))}
                   </ul>
@@ -70,7 +86,23 @@ export function OrderSummary({
                     </>
                   )}
                 </p>
+                {line.priceDescription && <p className={lineStyles.note}>{line.priceDescription}</p>}
+                {line.deposit && <p className={lineStyles.deposit}>{line.deposit}</p>}
                 {line.problem && <p className={lineStyles.lineProblem}>{line.problem}</p>}
+                {line.policies && (
+                  <ul className={lineStyles.policies}>
+                    {line.policies.map((policy, index) => (
+                      // Two policies may share a title; their place tells them apart.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+                      <li key={index}>
+                        <details>
+                          <summary>{policy.title}</summary>
+                          <p>{policy.content}</p>
+                        </details>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </div>
               <p className={lineStyles.linePrice}>{line.total}</p>
             </li>
