@@ -3,6 +3,7 @@
  * an order's authorisation) or to give it back (cancel an order) holds the claim of that checkout
  * or order for the duration of the call. A racing call finds it taken and is refused before it
  * reaches the provider, instead of charging or capturing a second time and undoing it afterwards.
+ * A claim is a lease (db/leases.ts) on `payment:checkout` or `payment:order`, shared by every process.
  */
 import { randomUUID } from 'node:crypto';
 import type { AppError } from '../../lib/errors.ts';

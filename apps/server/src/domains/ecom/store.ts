@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { giveBackLease, takeLease } from '../../db/leases.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -16,6 +17,8 @@ export const cartKind: DocumentKind = {
   label: 'Cart',
   notFoundCode: 'CART_NOT_FOUND',
   columns: { ownerKey: { column: 'owner_key', type: 'string', nullable: false } },
+  // Every cart call writes the cart: its updated events name it rather than write it a second time.
+  slimUpdatedEvents: true,
 };
 
 export const checkoutKind: DocumentKind = {
@@ -218,8 +221,9 @@ export function ecomStore(database: Database, clock: Clock) {
     },
 
     /**
-     * Takes the payment claim of `subjectId` for `token`: true when it was free, or held since before
-     * `staleBefore` (its holder is taken to be dead). One statement, so two callers never both win.
+     * Takes the payment claim of `subjectId` for `token` (a lease, db/leases.ts): true when it was
+     * free, or taken before `staleBefore` (its holder is taken to be dead). The lease lasts as long
+     * as claimers wait before calling a claim stale, so a claim lapses exactly when it did as a date.
      */
     async claimPayment(
       siteId: string,
@@ -228,29 +232,14 @@ export function ecomStore(database: Database, clock: Clock) {
       token: string,
       staleBefore: string,
     ): Promise<boolean> {
-      const claimedDate = clock.now().toISOString();
-      const result = await db
-        .insertInto('ecom_payment_claims')
-        .values({ site_id: siteId, subject, subject_id: subjectId, token, claimed_date: claimedDate })
-        .onConflict((oc) =>
-          oc
-            .columns(['site_id', 'subject', 'subject_id'])
-            .doUpdateSet({ token, claimed_date: claimedDate })
-            .where('ecom_payment_claims.claimed_date', '<', staleBefore),
-        )
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+      const now = clock.nowMs();
+      const lease = { siteId, subject: `payment:${subject}`, subjectId, token };
+      return takeLease(db, lease, now, now - Date.parse(staleBefore));
     },
 
     /** Gives a claim back, unless it was taken over meanwhile (then it is no longer ours to free). */
     async releasePayment(siteId: string, subject: ClaimSubject, subjectId: string, token: string) {
-      await db
-        .deleteFrom('ecom_payment_claims')
-        .where('site_id', '=', siteId)
-        .where('subject', '=', subject)
-        .where('subject_id', '=', subjectId)
-        .where('token', '=', token)
-        .execute();
+      await giveBackLease(db, { siteId, subject: `payment:${subject}`, subjectId, token });
     },
 
     /** Forgets an attempt that failed for a reason worth retrying (a server error). */
