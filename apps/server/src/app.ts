@@ -113,9 +113,11 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   platform.outbox.start();
   platform.outboxRetention.start();
+  platform.jobs.start();
   app.addHook('onClose', async () => {
     await platform.outbox.stop();
     await platform.outboxRetention.stop();
+    await platform.jobs.stop();
   });
   return app;
 }
