@@ -28,6 +28,20 @@ export interface DocumentKind {
    * kept for the server alone stays out of them, as it stays out of the answers.
    */
   readonly eventView?: (document: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Remember query pages and totals outside transactions (document-queries.ts): a list asked for again
+   * is answered without the database, up to a second behind another server process's writes. Only for
+   * lists read far more often than written whose readers accept that lag (a storefront's products); a
+   * kind that decides anything from what it lists (orders, checkouts, coupons, carts, members) reads
+   * the database every time.
+   */
+  readonly cachePages?: boolean;
+  /**
+   * Its updated events name the entity (`{entity: {id, revision}}`) instead of carrying it: for a kind
+   * changed on every call whose every state nobody needs (carts), where the event would double what each
+   * change writes. Created and deleted events stay as they are.
+   */
+  readonly slimUpdatedEvents?: boolean;
 }
 
 export interface UpdateOptions {

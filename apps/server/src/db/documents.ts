@@ -3,7 +3,7 @@ import type { Clock } from '../lib/clock.ts';
 import { commonErrors, invalidField, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { getPath, reachesPrototype, setPath } from '../lib/paths.ts';
-import { entityEventInsert, recordDomainEvent } from '../outbox/outbox.ts';
+import { entityEventInsert, entityReferenceJson, recordDomainEvent } from '../outbox/outbox.ts';
 import type { ColumnField, QueryTarget } from '../query/types.ts';
 import { type Database, directSqliteOf } from './connect.ts';
 import type { DocumentKind, SystemFields, UpdateOptions } from './document-kind.ts';
@@ -160,14 +160,14 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
         entityKind: kind.entity,
         entityId: id,
         event: 'updated',
-        entityJson: eventJson(document, text),
+        entityJson: kind.slimUpdatedEvents ? entityReferenceJson(id, current + 1) : eventJson(document, text),
         occurredDate: now,
       }),
     ] as const;
   }
 
   const missing = (id: string) => notFound(kind.notFoundCode, `${kind.label} not found`, { id });
-  const queries = documentQueries(database, kind, target);
+  const queries = documentQueries(database, kind, target, deps.clock);
   const perSite = {
     forSite(siteId: string, executor: Kysely<Schema> = database.db) {
       const inTransaction = <T>(work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> =>
@@ -184,7 +184,7 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
             .deleteFrom(kind.table)
             .where('site_id', '=', siteId)
             .where('id', '=', id)
-            .returning('doc')
+            .returning(['doc', 'revision'])
             .executeTakeFirst();
           if (!removed) return undefined;
           await recordDomainEvent(trx, {
@@ -192,7 +192,7 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
             entityKind: kind.entity,
             entityId: id,
             event: 'deleted',
-            payload: { id },
+            payload: { id, revision: String(removed.revision) },
             occurredDate: deps.clock.now().toISOString(),
           });
           return removed.doc;

@@ -54,16 +54,20 @@ export interface SigningKeysTable {
   retired_date: string | null;
 }
 
+/**
+ * Domain events (outbox/outbox.ts). On PostgreSQL also `tx_id xid8`, the inserting transaction, filled by
+ * its default and read through raw SQL only (outbox/reader.ts): SQLite has no such column.
+ */
 export interface OutboxTable {
   seq: Generated<number>;
   site_id: string;
   entity_kind: string;
   entity_id: string;
-  event: 'created' | 'updated' | 'deleted';
-  /** JSON: `{entity}` for created/updated, `{id}` for deleted. */
+  /** A `DomainEventName`. */
+  event: string;
+  /** JSON, see `DomainEvent.payload`. */
   payload: string;
   occurred_date: string;
-  dispatched_date: string | null;
 }
 
 export interface OAuthAppsTable extends DocumentRow {}
@@ -252,15 +256,6 @@ export interface EcomPaymentAttemptsTable {
   updated_date: string;
 }
 
-/** A pay, mark-as-paid or cancel in progress (migration 0008, ecom/claims.ts). */
-export interface EcomPaymentClaimsTable {
-  site_id: string;
-  subject: 'checkout' | 'order';
-  subject_id: string;
-  token: string;
-  claimed_date: string;
-}
-
 export interface Schema {
   ecom_carts: EcomCartsTable;
   ecom_checkouts: EcomCheckoutsTable;
@@ -268,7 +263,6 @@ export interface Schema {
   ecom_coupons: EcomCouponsTable;
   ecom_order_numbers: EcomOrderNumbersTable;
   ecom_payment_attempts: EcomPaymentAttemptsTable;
-  ecom_payment_claims: EcomPaymentClaimsTable;
 }
 
 /** SSO (migration 0005, domains/identity/sso). `client_secret` is write-only: never answered. */
@@ -327,4 +321,87 @@ export interface Schema {
   sso_states: SsoStatesTable;
   sso_links: SsoLinksTable;
   sso_used_tokens: SsoUsedTokensTable;
+}
+
+/** Capacity counters and holds (migration 0012, db/capacity.ts). */
+export interface CapacityCountersTable {
+  site_id: string;
+  resource_key: string;
+  capacity: number;
+  /** Units taken by holds in state HELD (interval holds excluded). */
+  held: number;
+  /** Units taken by holds in state CONFIRMED (interval holds excluded). */
+  confirmed: number;
+}
+
+export type HoldState = 'HELD' | 'CONFIRMED' | 'RELEASED' | 'EXPIRED';
+
+export interface CapacityHoldsTable {
+  site_id: string;
+  hold_id: string;
+  resource_key: string;
+  quantity: number;
+  /** Whose hold it is, in the caller's terms (e.g. `visitor:<id>`, a checkout id). */
+  owner_key: string;
+  state: HoldState;
+  expires_at: string;
+  /** [starts_at, ends_at) of an interval hold; null for a counted hold. */
+  starts_at: string | null;
+  ends_at: string | null;
+  created_date: string;
+  updated_date: string;
+}
+
+export interface Schema {
+  capacity_counters: CapacityCountersTable;
+  capacity_holds: CapacityHoldsTable;
+}
+
+/** Leases on named subjects (migration 0013, db/leases.ts); payment claims are leases. */
+export interface LeasesTable {
+  site_id: string;
+  subject: string;
+  subject_id: string;
+  token: string;
+  leased_until: string;
+}
+
+/** Background jobs (migration 0014, jobs/queue.ts). */
+export interface JobsTable {
+  id: string;
+  /** The site the job works for; null for the platform's own work. */
+  site_id: string | null;
+  kind: string;
+  /** At most one job of a kind per key; null for none. */
+  unique_key: string | null;
+  run_at: string;
+  /** Times leased to run, the run under way included. */
+  attempts: Generated<number>;
+  lease_token: string | null;
+  leased_until: string | null;
+  /** JSON. */
+  payload: string;
+  last_error: string | null;
+  created_date: string;
+  /** Set when the job was given up on; it then never runs again. */
+  failed_date: string | null;
+}
+
+export interface Schema {
+  leases: LeasesTable;
+  jobs: JobsTable;
+}
+
+/** Durable outbox consumers (migration 0016, outbox/consumers.ts): where each has read up to. */
+export interface OutboxConsumersTable {
+  name: string;
+  /** With `last_seq`, the last event read (outbox/reader.ts `Position`); `'0'` on SQLite. */
+  last_tx: string;
+  last_seq: number;
+  created_date: string;
+  updated_date: string;
+}
+
+export interface Schema {
+  outbox_consumers: OutboxConsumersTable;
 }

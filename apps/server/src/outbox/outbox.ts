@@ -2,16 +2,45 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Schema } from '../db/schema.ts';
 
-export type DomainEventName = 'created' | 'updated' | 'deleted';
+/**
+ * What happened to an entity. Every document write records `created`, `updated` or `deleted`; a domain
+ * records a name of its own (`recordEntityEvent`) beside them, in the same transaction, when a change
+ * means more than "updated" to whoever listens: an order `paid`, a reservation `expired`, a booking
+ * `confirmed`. Add a name here when a domain starts to record it.
+ */
+export type DomainEventName =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'paid'
+  | 'canceled'
+  | 'expired'
+  | 'confirmed'
+  | 'approved'
+  | 'declined';
 
-/** A change to an entity, written in the same transaction as the change itself. */
+/**
+ * A change to an entity, written in the same transaction as the change itself.
+ *
+ * Order: events are read in the order their transactions became visible (outbox/reader.ts), which is
+ * not the order in which two transactions changed one entity (a transaction numbered earlier can
+ * write the entity later). A receiver orders one entity's events by its `revision`, which every
+ * document event carries, and ignores one older than what it has already applied.
+ */
 export interface DomainEvent {
   readonly seq: number;
   readonly siteId: string;
   readonly entityKind: string;
   readonly entityId: string;
   readonly event: DomainEventName;
-  /** `{entity}` for created and updated, `{id}` for deleted. */
+  /**
+   * `{entity}` for created, updated and named events: the entity as stored after the change, with its
+   * `revision` (a kind's `eventView` may leave its server-only part out). A kind with `slimUpdatedEvents`
+   * (carts, changed on every cart call) has its updates carry `{entity: {id, revision}}` only: a
+   * receiver that wants the rest reads the entity, and compares revisions. `{id, revision}` for
+   * deleted: the revision the entity had when it was deleted. Events of what is not a document
+   * (a product's variants) carry their own payload.
+   */
   readonly payload: Record<string, unknown>;
   readonly occurredDate: string;
 }
@@ -28,7 +57,8 @@ export interface NewDomainEvent {
 
 /**
  * An event's INSERT, built and compiled once (db/prepared.ts): every write runs one. `payload` makes the
- * column's value from the value given for it.
+ * column's value from the value given for it. On PostgreSQL the row's `tx_id` is filled by its default
+ * (migration 0016), which readers need to see events in commit order.
  */
 const outboxInsert = (payload: (given: string) => string | RawBuilder<string>) =>
   prepared(6, (db, siteId, entityKind, entityId, event, given, occurredDate) =>
@@ -36,10 +66,9 @@ const outboxInsert = (payload: (given: string) => string | RawBuilder<string>) =
       site_id: siteId,
       entity_kind: entityKind,
       entity_id: entityId,
-      event: event as DomainEventName,
+      event,
       payload: payload(given),
       occurred_date: occurredDate,
-      dispatched_date: null,
     }),
   );
 
@@ -73,6 +102,10 @@ export function entityEventInsert(executor: Kysely<Schema>, event: NewEntityEven
   );
 }
 
+/** The `entity` of an event that names the entity without carrying it (`slimUpdatedEvents`). */
+export const entityReferenceJson = (id: string, revision: number | string): string =>
+  JSON.stringify({ id, revision: String(revision) });
+
 /** Call inside the transaction that makes the change, so the event exists exactly when the change does. */
 export async function recordDomainEvent(executor: Kysely<Schema>, event: NewDomainEvent): Promise<void> {
   await executor.executeQuery(
@@ -86,4 +119,26 @@ export async function recordDomainEvent(executor: Kysely<Schema>, event: NewDoma
       event.occurredDate,
     ),
   );
+}
+
+/**
+ * Records a named event (`paid`, `expired`…) about `entity` as the change left it, in the transaction
+ * of the change (`executor`), beside the document store's own created or updated event. `entity` as its
+ * answers show it: a kind's `eventView` is not applied here.
+ */
+export function recordEntityEvent(
+  executor: Kysely<Schema>,
+  siteId: string,
+  entityKind: string,
+  event: DomainEventName,
+  entity: { id: string; revision: string; updatedDate: string },
+): Promise<void> {
+  return recordDomainEvent(executor, {
+    siteId,
+    entityKind,
+    entityId: entity.id,
+    event,
+    payload: { entity },
+    occurredDate: entity.updatedDate,
+  });
 }

@@ -1,12 +1,18 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/connect.ts';
 import type { Clock } from '../lib/clock.ts';
+import { readByAll } from './consumers.ts';
 import type { Logger } from './dispatcher.ts';
+
+/** Orders two PostgreSQL transaction ids (decimal text of 64-bit numbers). */
+const compareTx = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The outbox keeps each event for a while after it occurred and then drops it: every write adds a row,
- * and without this the table would grow for as long as the site runs. By then in-process subscribers
- * have long had it (the dispatcher runs every second) and durable consumers keep their own records of
- * what they delivered; an event still pending at that age has had no one to read it.
+ * and without this the table would grow for as long as the site runs. By then in-process listeners
+ * have long heard it (the dispatcher runs every second). An event a durable consumer (consumers.ts) has
+ * not read yet stays, however old, until every consumer has read it: a consumer that stops for good
+ * must be dropped (`dropConsumer`), or the outbox grows behind it.
  *
  * The newest row is always kept: SQLite numbers a plain INTEGER PRIMARY KEY from the highest one present
  * (migration 0007), so an emptied table would hand out numbers already used.
@@ -20,28 +26,52 @@ export interface OutboxRetention {
 }
 
 /**
- * Drops the events that occurred before `before`, oldest first, `batchSize` rows per statement, and
- * stops at the first younger one (events are numbered in the order they occurred). Several processes
- * may prune at once: each DELETE re-checks the date, so a row committed meanwhile is never taken.
+ * Drops the events that occurred before `before` and that every durable consumer has read, oldest
+ * first, `batchSize` rows per statement, and stops at the first one to keep (events are numbered in the
+ * order they occurred). Several processes may prune at once: each DELETE re-checks the date and the
+ * consumers' position, so a row committed meanwhile is never taken.
  */
 export async function pruneOutbox(database: Database, before: string, batchSize = 1000): Promise<number> {
+  const postgres = database.engine === 'postgres';
+  // Read before the rows: cursors only move forward, so what it says read stays read.
+  const readUpTo = await readByAll(database);
+  const unread = (row: { seq: number; tx: string }) =>
+    readUpTo !== undefined &&
+    (postgres ? compareTx(row.tx, readUpTo.tx) || row.seq - readUpTo.seq : row.seq - readUpTo.seq) > 0;
   let dropped = 0;
   for (;;) {
     // One row past the batch says whether the batch's last row is the newest one, which stays.
     const rows = await database.db
       .selectFrom('outbox')
-      .select(['seq', 'occurred_date'])
+      .select([
+        'seq',
+        'occurred_date',
+        postgres ? sql<string>`tx_id::text`.as('tx') : sql<string>`'0'`.as('tx'),
+      ])
       .orderBy('seq')
       .limit(batchSize + 1)
       .execute();
-    const candidates = rows.length > batchSize ? rows.slice(0, batchSize) : rows.slice(0, -1);
-    const old = candidates.findIndex((row) => row.occurred_date >= before);
-    const count = old === -1 ? candidates.length : old;
+    const candidates = (rows.length > batchSize ? rows.slice(0, batchSize) : rows.slice(0, -1)).map(
+      (row) => ({
+        seq: Number(row.seq),
+        tx: row.tx,
+        occurred: row.occurred_date,
+      }),
+    );
+    const kept = candidates.findIndex((row) => row.occurred >= before || unread(row));
+    const count = kept === -1 ? candidates.length : kept;
     if (count === 0) return dropped;
     const result = await database.db
       .deleteFrom('outbox')
-      .where('seq', '<=', Number(candidates[count - 1]!.seq))
+      .where('seq', '<=', candidates[count - 1]!.seq)
       .where('occurred_date', '<', before)
+      .$if(readUpTo !== undefined, (query) =>
+        query.where(
+          postgres
+            ? sql<boolean>`(tx_id, seq) <= (${readUpTo!.tx}::xid8, ${readUpTo!.seq})`
+            : sql<boolean>`seq <= ${readUpTo!.seq}`,
+        ),
+      )
       .executeTakeFirst();
     dropped += Number(result.numDeletedRows);
     if (count < batchSize) return dropped;

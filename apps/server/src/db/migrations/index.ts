@@ -11,6 +11,10 @@ import { paymentClaims } from './0008-payment-claims.ts';
 import { paymentAttemptRequests } from './0009-payment-attempt-requests.ts';
 import { orderEmailsLowerCase } from './0010-order-emails-lower-case.ts';
 import { paymentAttemptCardDigests } from './0011-payment-attempt-card-digests.ts';
+import { capacityHolds } from './0012-capacity-holds.ts';
+import { leases } from './0013-leases.ts';
+import { jobs } from './0014-jobs.ts';
+import { durableOutbox } from './0016-durable-outbox.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
@@ -25,6 +29,10 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0009-payment-attempt-requests': paymentAttemptRequests(engine),
   '0010-order-emails-lower-case': orderEmailsLowerCase(engine),
   '0011-payment-attempt-card-digests': paymentAttemptCardDigests(engine),
+  '0012-capacity-holds': capacityHolds(engine),
+  '0013-leases': leases(engine),
+  '0014-jobs': jobs(engine),
+  '0016-durable-outbox': durableOutbox(engine),
 });
 
 /** Runs the migrations not yet run, up to `to` (a migration's name; the newest when absent). */
