@@ -1,5 +1,6 @@
 /** The query side of the document store (documents.ts): pages in the API's query language, and counts. */
 import { CompiledQuery, type Kysely, sql } from 'kysely';
+import type { Clock } from '../lib/clock.ts';
 import { compileFilter, compileOrderBy, pagingMetadata, resolveQuery } from '../query/index.ts';
 import type { QueryTarget, ResolvedQuery } from '../query/types.ts';
 import type { Database } from './connect.ts';
@@ -13,7 +14,10 @@ export interface QueryPage {
   readonly metadata: ReturnType<typeof pagingMetadata>;
 }
 
-/** How long a query's page and total may be reused (other processes' writes are not seen before; see pageOf). */
+/**
+ * How long a query's page and total may be reused, for a kind that remembers them (`cachePages`): other
+ * processes' writes are not seen before (see pageOf).
+ */
 const QUERY_CACHE_MS = 1000;
 const COUNT_CACHE_LIMIT = 500;
 /** Pages hold whole documents (a storefront's 50 products: ~250 KB): fewer of them are kept. */
@@ -25,9 +29,8 @@ const FROZEN_PLANS_PER_QUERY = 100;
 interface QueryPlan {
   page: CompiledQuery<{ doc: string }>;
   count: CompiledQuery<{ total: number }>;
-  /** The read-cache keys of `page` and `count`, made once with the plan. */
-  pageKey: string;
-  countKey: string;
+  /** The read-cache keys of `page` and `count`, made once with the plan; only for a kind that remembers pages. */
+  keys: { page: string; count: string } | undefined;
 }
 
 /** A statement's read-cache key: its SQL and its parameters. */
@@ -35,15 +38,21 @@ const keyOf = (compiled: CompiledQuery) => `${compiled.sql}\u0000${JSON.stringif
 
 type DocumentDb = Kysely<Record<string, DocumentRow & Record<string, unknown>>>;
 
-export function documentQueries(database: Database, kind: DocumentKind, target: QueryTarget) {
-  const totals = readCache<number>(database.writes, [kind.table], {
-    ttlMs: QUERY_CACHE_MS,
-    limit: COUNT_CACHE_LIMIT,
-  });
-  const pages = readCache<string[]>(database.writes, [kind.table], {
-    ttlMs: QUERY_CACHE_MS,
-    limit: PAGE_CACHE_LIMIT,
-  });
+export function documentQueries(database: Database, kind: DocumentKind, target: QueryTarget, clock: Clock) {
+  const totals = kind.cachePages
+    ? readCache<number>(database.writes, [kind.table], {
+        ttlMs: QUERY_CACHE_MS,
+        limit: COUNT_CACHE_LIMIT,
+        clock,
+      })
+    : undefined;
+  const pages = kind.cachePages
+    ? readCache<string[]>(database.writes, [kind.table], {
+        ttlMs: QUERY_CACHE_MS,
+        limit: PAGE_CACHE_LIMIT,
+        clock,
+      })
+    : undefined;
   const sortPlans = new Map<string, boolean>();
   const queryPlans = new Map<string, QueryPlan>();
   /**
@@ -78,21 +87,21 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
       const db = executor as unknown as DocumentDb;
 
       /**
-       * A query's page of documents and its total. Outside transactions each is remembered while nothing
-       * in this process has written the table since (`database.writes`) and for QUERY_CACHE_MS at most
-       * (writes of other processes): a storefront asks for the same lists again and again, and reading
-       * a page costs reading every document on it (50 products: ~0.5 ms on SQLite, most of the call),
-       * counting a scan of every matching index entry (~0.6 ms for 10,000 products). Inside a
-       * transaction, always read afresh.
+       * A query's page of documents and its total. For a kind that opts in (`cachePages`), outside
+       * transactions, each is remembered while nothing in this process has written the table since
+       * (`database.writes`) and for QUERY_CACHE_MS at most (writes of other processes): a storefront
+       * asks for the same lists again and again, and reading a page costs reading every document on it
+       * (50 products: ~0.5 ms on SQLite, most of the call), counting a scan of every matching index
+       * entry (~0.6 ms for 10,000 products). Any other kind, and any transaction, reads afresh.
        */
-      async function pageOf({ page, pageKey }: QueryPlan): Promise<string[]> {
+      async function pageOf({ page, keys }: QueryPlan): Promise<string[]> {
         const read = async () => (await executor.executeQuery(page)).rows.map((row) => row.doc);
-        return executor.isTransaction ? read() : pages.get(pageKey, read);
+        return pages && keys && !executor.isTransaction ? pages.get(keys.page, read) : read();
       }
 
-      async function countOf({ count, countKey }: QueryPlan): Promise<number> {
+      async function countOf({ count, keys }: QueryPlan): Promise<number> {
         const counted = async () => Number((await executor.executeQuery(count)).rows[0]?.total);
-        return executor.isTransaction ? counted() : totals.get(countKey, counted);
+        return totals && keys && !executor.isTransaction ? totals.get(keys.count, counted) : counted();
       }
 
       /**
@@ -129,7 +138,8 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
           ).compile();
         }
         const count = base.select((eb) => eb.fn.countAll<number>().as('total')).compile();
-        const plan: QueryPlan = { page, count, pageKey: keyOf(page), countKey: keyOf(count) };
+        const keys = kind.cachePages ? { page: keyOf(page), count: keyOf(count) } : undefined;
+        const plan: QueryPlan = { page, count, keys };
         if (queryPlans.size >= QUERY_PLANS_LIMIT) queryPlans.clear();
         queryPlans.set(key, plan);
         return plan;

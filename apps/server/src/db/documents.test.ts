@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, freshDatabase, type TestDatabase } from '../../test/engines.ts';
-import { cartKind } from '../domains/ecom/store.ts';
+import { cartKind, orderKind } from '../domains/ecom/store.ts';
+import { productKind } from '../domains/stores/kinds.ts';
 import { manualClock } from '../lib/clock.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { createOutboxDispatcher } from '../outbox/dispatcher.ts';
@@ -22,14 +23,19 @@ const noteKind = {
   notFoundCode: 'NOTE_NOT_FOUND',
 } as const;
 
+/** The same scratch kind, with its pages and totals remembered. */
+const cachedNoteKind = { ...noteKind, cachePages: true } as const;
+
 describe.each(engines)('document store (%s)', (engine) => {
   let database: TestDatabase;
   const clock = manualClock('2026-03-01T10:00:00.000Z');
   let store: ReturnType<typeof documentStore>;
+  let cached: ReturnType<typeof documentStore>;
 
   beforeAll(async () => {
     database = await freshDatabase(engine, { shared: true });
     store = documentStore(database, noteKind, { clock });
+    cached = documentStore(database, cachedNoteKind, { clock });
   });
   afterAll(() => database.dispose());
 
@@ -198,8 +204,8 @@ describe.each(engines)('document store (%s)', (engine) => {
     expect(JSON.parse(newest.items[0]!).name).toBe('d');
   });
 
-  it('keeps totals current across writes, inside and outside transactions', async () => {
-    const notes = store.forSite('site-6');
+  it('keeps remembered totals current across writes, inside and outside transactions', async () => {
+    const notes = cached.forSite('site-6');
     const query = { sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 1 } };
     const total = async () => (await notes.query(query)).metadata.total;
     for (const name of ['a', 'b', 'c']) await notes.create<Note>({ name });
@@ -212,22 +218,22 @@ describe.each(engines)('document store (%s)', (engine) => {
     await notes.delete(extra.id);
     expect(await total()).toBe(3);
     await database.db.transaction().execute(async (trx) => {
-      const inside = store.forSite('site-6', trx);
+      const inside = cached.forSite('site-6', trx);
       await inside.create<Note>({ name: 'e' });
       expect((await inside.query(query)).metadata.total).toBe(4);
     });
     expect(await total()).toBe(4);
     await expect(
       database.db.transaction().execute(async (trx) => {
-        await store.forSite('site-6', trx).create<Note>({ name: 'f' });
+        await cached.forSite('site-6', trx).create<Note>({ name: 'f' });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     expect(await total()).toBe(4);
   });
 
-  it('answers pages as stored now: at once after its own writes, within a second after another process writes, kept while nothing is written', async () => {
-    const notes = store.forSite('site-8');
+  it('answers remembered pages as stored now: at once after its own writes, once past the TTL after another process writes, kept while nothing is written', async () => {
+    const notes = cached.forSite('site-8');
     const query = { sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 10 } };
     const names = async (from = notes) =>
       (await from.query(query)).items.map((text) => (JSON.parse(text) as Note).name);
@@ -239,34 +245,89 @@ describe.each(engines)('document store (%s)', (engine) => {
     await notes.update(first.id, { name: 'c' });
     expect(await names()).toEqual(['b', 'c']);
     await database.db.transaction().execute(async (trx) => {
-      await store.forSite('site-8', trx).create<Note>({ name: 'd' });
-      expect(await names(store.forSite('site-8', trx))).toEqual(['b', 'c', 'd']);
+      await cached.forSite('site-8', trx).create<Note>({ name: 'd' });
+      expect(await names(cached.forSite('site-8', trx))).toEqual(['b', 'c', 'd']);
     });
     expect(await names()).toEqual(['b', 'c', 'd']);
 
     // Nothing written for over a second: SQLite tells that no other connection committed, and the page
     // is kept (the same array); PostgreSQL cannot, and reads it again.
     const before = (await notes.query(query)).items;
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1001 });
-    try {
-      const after = (await notes.query(query)).items;
-      expect(after).toEqual(before);
-      expect(after === before).toBe(engine === 'sqlite');
-    } finally {
-      vi.useRealTimers();
-    }
+    clock.advance(1001);
+    const after = (await notes.query(query)).items;
+    expect(after).toEqual(before);
+    expect(after === before).toBe(engine === 'sqlite');
 
     // Another server process: its own connection to the same data, its own write log. Its write is
-    // seen once the page is past its second, kept for another second above or not.
-    const elsewhere = documentStore(await database.another(), noteKind, { clock }).forSite('site-8');
+    // unseen while the page is within its second, and seen once the clock has moved past it.
+    const elsewhere = documentStore(await database.another(), cachedNoteKind, { clock }).forSite('site-8');
     await elsewhere.create<Note>({ name: 'e' });
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2002 });
-    try {
-      expect(await names()).toEqual(['b', 'c', 'd', 'e']);
-      expect((await notes.query(query)).metadata.total).toBe(4);
-    } finally {
-      vi.useRealTimers();
-    }
+    expect(await names()).toEqual(['b', 'c', 'd']);
+    clock.advance(1001);
+    expect(await names()).toEqual(['b', 'c', 'd', 'e']);
+    expect((await notes.query(query)).metadata.total).toBe(4);
+  });
+
+  it("reads a kind that does not remember pages afresh: another process's write is seen at once", async () => {
+    const notes = store.forSite('site-10');
+    const query = { sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 1 } };
+    const read = async () => {
+      const page = await notes.query(query);
+      return { names: page.items.map((text) => (JSON.parse(text) as Note).name), total: page.metadata.total };
+    };
+    const first = await notes.create<Note>({ name: 'a' });
+    expect(await read()).toEqual({ names: ['a'], total: 1 });
+    expect(await read()).toEqual({ names: ['a'], total: 1 });
+    const elsewhere = documentStore(await database.another(), noteKind, { clock }).forSite('site-10');
+    await elsewhere.create<Note>({ name: 'b' });
+    expect(await read()).toEqual({ names: ['a'], total: 2 });
+    await elsewhere.update(first.id, { name: 'c' });
+    expect(await read()).toEqual({ names: ['b'], total: 2 });
+  });
+
+  it('remembers product pages only: an order written elsewhere is listed at once, a product once the TTL has passed', async () => {
+    expect(productKind.cachePages).toBe(true);
+    const other = await database.another();
+    const order = (number: string) => ({
+      number,
+      checkoutId: `checkout-${number}`,
+      status: 'APPROVED',
+      paymentStatus: 'PAID',
+    });
+    const orders = documentStore(database, orderKind, { clock }).forSite('site-11');
+    const ordersElsewhere = documentStore(other, orderKind, { clock }).forSite('site-11');
+    const orderQuery = { sort: [{ fieldName: 'number', order: 'ASC' }], paging: { limit: 1 } };
+    const orderTotal = async () => (await orders.query(orderQuery)).metadata.total;
+    await orders.create(order('1'));
+    expect(await orderTotal()).toBe(1);
+    await ordersElsewhere.create(order('2'));
+    expect(await orderTotal()).toBe(2);
+
+    const product = (name: string) => ({
+      name,
+      slug: name,
+      priceData: { price: 10 },
+      visible: true,
+      productType: 'physical',
+      lastUpdated: clock.now().toISOString(),
+    });
+    const products = documentStore(database, productKind, { clock }).forSite('site-11');
+    const productsElsewhere = documentStore(other, productKind, { clock }).forSite('site-11');
+    const productQuery = { sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 1 } };
+    const productPage = async () => {
+      const page = await products.query(productQuery);
+      return {
+        names: page.items.map((text) => (JSON.parse(text) as { name: string }).name),
+        total: page.metadata.total,
+      };
+    };
+    await products.create(product('b'));
+    expect(await productPage()).toEqual({ names: ['b'], total: 1 });
+    await productsElsewhere.create(product('a'));
+    clock.advance(999);
+    expect(await productPage()).toEqual({ names: ['b'], total: 1 });
+    clock.advance(2);
+    expect(await productPage()).toEqual({ names: ['a'], total: 2 });
   });
 
   it('takes the total of a page that is not full from the page', async () => {

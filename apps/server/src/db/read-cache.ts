@@ -1,3 +1,4 @@
+import type { Clock } from '../lib/clock.ts';
 import type { WriteLog } from './connect.ts';
 
 /**
@@ -7,15 +8,17 @@ import type { WriteLog } from './connect.ts';
  * committed (`othersVersion`, SQLite), an entry past `ttlMs` is kept while no other has: a storefront's
  * pages are then not read again every `ttlMs` for nothing. Within one process a read never outlives a
  * write it could have seen. The key must name everything the read depends on; use outside transactions
- * only (a transaction sees its own uncommitted writes).
+ * only (a transaction sees its own uncommitted writes). Entries age by `clock`, the platform's, so that
+ * tests move them past `ttlMs` by moving their manual clock.
  */
 export function readCache<V>(
   writes: WriteLog,
   tables: readonly string[],
-  options: { ttlMs: number; limit: number },
+  options: { ttlMs: number; limit: number; clock: Clock },
 ) {
   const entries = new Map<string, { value: V; version: number; others: number; until: number }>();
   const othersVersion = writes.othersVersion;
+  const { clock } = options;
   // Every table's counter only grows, so their sum changes whenever one of them does.
   const version = () => {
     let sum = 0;
@@ -34,7 +37,7 @@ export function readCache<V>(
       stillCurrent?: (value: V) => Promise<boolean>,
     ): Promise<V> {
       const current = version();
-      const now = Date.now();
+      const now = clock.nowMs();
       const known = entries.get(key);
       if (known && known.version === current) {
         if (known.until > now) return known.value;

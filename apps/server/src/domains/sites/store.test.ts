@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, freshDatabase, type TestDatabase } from '../../../test/engines.ts';
-import { systemClock } from '../../lib/clock.ts';
+import { manualClock } from '../../lib/clock.ts';
 import { type SiteRecord, sitesStore } from './store.ts';
 
 const site = (id: string): SiteRecord => ({
@@ -20,18 +20,16 @@ describe.each(engines)('the site cache (%s)', (engine) => {
     database = await freshDatabase(engine);
   });
   afterAll(() => database.dispose());
-  afterEach(() => vi.useRealTimers());
-
-  const later = (ms: number) => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
 
   it('answers the same object while the site is unchanged, and the change once it expires', async () => {
-    const store = sitesStore(database, systemClock);
+    const clock = manualClock();
+    const store = sitesStore(database, clock);
     await store.insertSite(site('s1'));
     const first = await store.getSiteCached('s1');
     expect(first).toMatchObject({ name: 'Cached', settings: { payments: { test: true } } });
     expect(await store.getSiteCached('s1')).toBe(first);
 
-    later(2001);
+    clock.advance(2001);
     expect(await store.getSiteCached('s1')).toBe(first);
 
     // Another server process changes the site: seen once the entry expires, as a new object.
@@ -41,7 +39,7 @@ describe.each(engines)('the site cache (%s)', (engine) => {
       .where('id', '=', 's1')
       .execute();
     expect(await store.getSiteCached('s1')).toBe(first);
-    later(4002);
+    clock.advance(2001);
     const changed = await store.getSiteCached('s1');
     expect(changed).not.toBe(first);
     expect(changed?.settings).toEqual({ payments: { test: false } });

@@ -76,11 +76,11 @@ export function sitesStore(database: Database, clock: Clock) {
     /** The cached site, without waiting: undefined when it is not cached (or expired). */
     peekSiteCached(id: string): SiteRecord | undefined {
       const hit = cache.get(id);
-      return hit && hit.until > Date.now() ? hit.site : undefined;
+      return hit && hit.until > clock.nowMs() ? hit.site : undefined;
     },
 
     async getSiteCached(id: string): Promise<SiteRecord | undefined> {
-      const now = Date.now();
+      const now = clock.nowMs();
       const hit = cache.get(id);
       if (hit && hit.until > now) return hit.site;
       const found = await readRow(id);

@@ -17,6 +17,8 @@ export const productKind: DocumentKind = {
     productType: { column: 'product_type', type: 'string', nullable: false },
     lastUpdated: { column: 'last_updated', type: 'string', nullable: false, format: 'date-time' },
   },
+  // The storefront's product list is asked for again and again (bench `query-products`).
+  cachePages: true,
 };
 
 export const collectionKind: DocumentKind = {

@@ -81,6 +81,7 @@ export function catalogStore(database: Database, clock: Clock) {
   const productReads = readCache<ProductRead | undefined>(database.writes, ['store_products'], {
     ttlMs: READ_CACHE_MS,
     limit: READ_CACHE_LIMIT,
+    clock,
   });
 
   async function loadStock(executor: Executor, siteId: string, productId: string): Promise<StockMap> {

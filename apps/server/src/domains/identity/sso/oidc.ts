@@ -72,7 +72,7 @@ export function oidcClient(clock: Clock) {
   /** The issuer's discovery document (cached 10 minutes); its `issuer` must be the configured one. */
   async function discover(issuer: string, options: { fresh?: boolean } = {}): Promise<Discovery> {
     const cached = discoveries.get(issuer);
-    if (cached && !options.fresh && cached.until > Date.now()) return cached.doc;
+    if (cached && !options.fresh && cached.until > clock.nowMs()) return cached.doc;
     let answer: Awaited<ReturnType<typeof fetchJson>>;
     try {
       answer = await fetchJson('discovery request', discoveryUrl(issuer));
@@ -90,7 +90,7 @@ export function oidcClient(clock: Clock) {
       if (typeof doc[field] !== 'string' || !/^https?:\/\//.test(doc[field] as string))
         throw ssoErrors.discoveryFailed(issuer, `"${field}" is missing`);
     }
-    discoveries.set(issuer, { doc: doc as Discovery, until: Date.now() + DISCOVERY_TTL_MS });
+    discoveries.set(issuer, { doc: doc as Discovery, until: clock.nowMs() + DISCOVERY_TTL_MS });
     return doc as Discovery;
   }
 
