@@ -17,11 +17,18 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
   let t: TestApp;
   let site: TestSite;
   let mug: { id: string };
+  /** Added to a visitor's cart after its checkout was made. */
+  let plate: { id: string };
   let clientId: string;
 
   beforeAll(async () => {
     t = await buildTestApp(engine);
     ({ site, product: mug } = await shop(t, { quantity: 10 }));
+    plate = await createProduct(
+      t,
+      site,
+      tShirt({ name: 'Plate', sku: 'PLATE', productOptions: [], priceData: { price: 5 } }),
+    );
     clientId = await createClient(t, site);
   });
   afterAll(() => t.close());
@@ -90,7 +97,15 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     }
   });
 
-  it("hands the visitor's open checkouts to the member: the member pays, the order names the member", async () => {
+  const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
+  const cartUnits = async (token: string) => {
+    const read = await cart(t, token, 'GET');
+    return read.statusCode === 404 ? [] : units(read.data.cart);
+  };
+  const ordersOf = (checkoutId: string) =>
+    t.platform.ecom.store.orders.forSite(site.id).count({ checkoutId });
+
+  it("hands a visitor's cart with an open checkout to a member without a cart: the member pays it, the order names the member", async () => {
     const first = await signedInMember(t, clientId, 'checkout-keeper@example.com');
     const visitor = await visitorTokens(t, clientId);
     const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
@@ -105,6 +120,11 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.data.checkout.buyerInfo).toMatchObject({ memberId, email: 'buyer@example.com' });
+    // The cart it was made from went with it, as it was.
+    const handed = (await cart(t, member.access_token, 'GET')).data.cart;
+    expect(handed.id).toBe(read.data.checkout.cartId);
+    expect(units(handed)).toEqual([[mug.id, 1]]);
+    expect(handed.buyerInfo.memberId).toBe(memberId);
     // The visitor's token no longer reaches it: it is the member's now.
     const old = await t.call({
       method: 'GET',
@@ -119,153 +139,95 @@ describe.each(engines)('cart across sign-in (%s)', (engine) => {
     const paid = await pay(t, other.access_token, open, { paymentMethod: 'test', card: CARD_OK });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.data.order.buyerInfo).toEqual({ memberId, email: 'buyer@example.com' });
+    expect(await cartUnits(member.access_token)).toEqual([]);
   });
 
-  it("pays a checkout of a cart merged at sign-in out of the member's cart", async () => {
-    const first = await signedInMember(t, clientId, 'merged-checkout@example.com');
-    await addLines(t, first.tokens.access_token, [line(mug.id, 3)]);
-    const plate = await createProduct(
-      t,
-      site,
-      tShirt({ name: 'Plate', sku: 'PLATE', productOptions: [], priceData: { price: 5 } }),
-    );
-    const visitor = await visitorTokens(t, clientId);
-    await addLines(t, visitor.access_token, [line(plate.id, 2)]);
-    const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
-    const session = (await login(t, visitor.access_token, 'merged-checkout@example.com')).data.sessionToken;
-    const member = await memberTokensFor(t, visitor.access_token, clientId, session);
-
-    const merged = (await cart(t, member.access_token, 'GET')).data.cart;
-    const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
-    expect(units(merged)).toEqual([
-      [mug.id, 4],
-      [plate.id, 2],
-    ]);
-    const read = await t.call({
-      method: 'GET',
-      url: `/ecom/v1/checkouts/${open}`,
-      auth: member.access_token,
-    });
-    expect(read.data.checkout.cartId).toBe(merged.id);
-
-    const paid = await pay(t, member.access_token, open, { paymentMethod: 'test', card: CARD_OK });
-    expect(paid.statusCode, paid.body).toBe(200);
-    // The plates and one mug were bought; the member's own three mugs stay in a cart of theirs.
-    expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[mug.id, 3]]);
-  });
-
-  it('leaves a checkout being paid to its payer when the visitor signs in meanwhile', async () => {
+  it('hands the cart over while a checkout of it is being paid: one order, no line lost', async () => {
     await signedInMember(t, clientId, 'paying@example.com');
     const visitor = await visitorTokens(t, clientId);
     const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
+    await addLines(t, visitor.access_token, [line(plate.id, 1)]);
     const session = (await login(t, visitor.access_token, 'paying@example.com')).data.sessionToken;
 
     const held = holdCharges(t);
     const refund = vi.spyOn(t.platform.ecom.payments.test, 'refund');
     const paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
     await held.charged;
-    await memberTokensFor(t, visitor.access_token, clientId, session);
+    // The sign-in waits for no pay: it ends while the charge is still held.
+    const member = await memberTokensFor(t, visitor.access_token, clientId, session);
     held.release();
     const paid = await paying;
     held.restore();
     refund.mockRestore();
     expect(paid.statusCode, paid.body).toBe(200);
     expect(refund).not.toHaveBeenCalled();
+    expect(await ordersOf(open)).toBe(1);
+    // The plate added after the checkout is the member's; the mug it bought is in no cart.
+    expect(await cartUnits(member.access_token)).toEqual([[plate.id, 1]]);
+    expect(await cartUnits(visitor.access_token)).toEqual([]);
   });
 
-  it("merges the visitor's cart only once a pay of it has placed its order: nothing bought stays", async () => {
-    const first = await signedInMember(t, clientId, 'merge-after-pay@example.com');
-    const plate = await createProduct(
-      t,
-      site,
-      tShirt({ name: 'Bowl', sku: 'BOWL', productOptions: [], priceData: { price: 5 } }),
-    );
-    await addLines(t, first.tokens.access_token, [line(plate.id, 1)]);
+  /**
+   * A member whose cart holds one line (three mugs), and a visitor with an open checkout of a mug and,
+   * added after it, a plate; `signIn` signs the visitor in as that member.
+   */
+  async function memberCartAndVisitorCheckout(email: string) {
+    const first = await signedInMember(t, clientId, email);
+    await addLines(t, first.tokens.access_token, [line(mug.id, 3)]);
     const visitor = await visitorTokens(t, clientId);
     const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
-    const session = (await login(t, visitor.access_token, 'merge-after-pay@example.com')).data.sessionToken;
+    await addLines(t, visitor.access_token, [line(plate.id, 1)]);
+    const signIn = async () => {
+      const session = (await login(t, visitor.access_token, email)).data.sessionToken;
+      return memberTokensFor(t, visitor.access_token, clientId, session);
+    };
+    return { memberId: first.identityId, elsewhere: first.tokens.access_token, visitor, open, signIn };
+  }
 
-    const held = holdCharges(t);
-    const claims = vi.spyOn(t.platform.ecom.store, 'claimPayment');
-    const paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
-    await held.charged;
-    const claimedBefore = claims.mock.calls.length;
-    const signingIn = memberTokensFor(t, visitor.access_token, clientId, session);
-    // The sign-in finds the checkout being paid (its claim taken) and waits for the order.
-    await vi.waitFor(() => expect(claims.mock.calls.length).toBeGreaterThan(claimedBefore));
-    held.release();
-    const [paid, member] = await Promise.all([paying, signingIn]);
-    held.restore();
-    claims.mockRestore();
-    expect(paid.statusCode, paid.body).toBe(200);
-    const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
-    expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[plate.id, 1]]);
-  });
-  it("takes what a pay bought out of the member's cart when the pay starts right after the merge", async () => {
-    const first = await signedInMember(t, clientId, 'pay-after-merge@example.com');
-    const plate = await createProduct(
-      t,
-      site,
-      tShirt({ name: 'Saucer', sku: 'SAUCER', productOptions: [], priceData: { price: 5 } }),
-    );
-    await addLines(t, first.tokens.access_token, [line(plate.id, 1)]);
-    const visitor = await visitorTokens(t, clientId);
-    const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
-    const session = (await login(t, visitor.access_token, 'pay-after-merge@example.com')).data.sessionToken;
-
-    // The pay reaches the checkout between the merge (which holds its claim) and its hand-over.
-    const held = holdCharges(t);
-    const store = t.platform.ecom.store;
-    const claimPayment = store.claimPayment.bind(store);
-    let signInClaims = 0;
-    let paying: ReturnType<typeof pay> | undefined;
-    const claims = vi.spyOn(store, 'claimPayment').mockImplementation(async (...args) => {
-      if (args[2] === open && !paying && ++signInClaims === 2) {
-        paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
-        await held.charged;
-      }
-      return claimPayment(...args);
-    });
-    const member = await memberTokensFor(t, visitor.access_token, clientId, session);
-    held.release();
-    const paid = await paying!;
-    held.restore();
-    claims.mockRestore();
-    expect(paid.statusCode, paid.body).toBe(200);
-    const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
-    expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[plate.id, 1]]);
-  });
-  it("leaves the member's cart to their other sessions while the sign-in waits for a pay", async () => {
-    const first = await signedInMember(t, clientId, 'wait-aside@example.com');
-    await addLines(t, first.tokens.access_token, [line(mug.id, 1)]);
-    const visitor = await visitorTokens(t, clientId);
-    const open = await checkoutOf(t, visitor.access_token, mug.id, 1);
-    const session = (await login(t, visitor.access_token, 'wait-aside@example.com')).data.sessionToken;
-
-    const held = holdCharges(t);
-    const claims = vi.spyOn(t.platform.ecom.store, 'claimPayment');
-    const paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
-    await held.charged;
-    const claimedBefore = claims.mock.calls.length;
-    let signedIn = false;
-    const signingIn = memberTokensFor(t, visitor.access_token, clientId, session).then((tokens) => {
-      signedIn = true;
-      return tokens;
-    });
-    await vi.waitFor(() => expect(claims.mock.calls.length).toBeGreaterThan(claimedBefore));
-    // The pay is still running: the sign-in waits for it, the member's other session does not.
-    const added = await Promise.race([
-      cart(t, first.tokens.access_token, 'POST', '/add-to-cart', { lineItems: [line(mug.id, 1)] }),
-      new Promise<undefined>((resolve) => setTimeout(resolve, 2000, undefined)),
+  it("keeps a visitor's cart with an open checkout out of the member's cart: the member pays the checkout", async () => {
+    const { memberId, visitor, open, signIn } = await memberCartAndVisitorCheckout('kept-apart@example.com');
+    const member = await signIn();
+    expect(await cartUnits(member.access_token)).toEqual([[mug.id, 3]]);
+    // Never merged, not even at a second sign-in: the visitor's cart stays the visitor's.
+    await signIn();
+    expect(await cartUnits(member.access_token)).toEqual([[mug.id, 3]]);
+    expect(await cartUnits(visitor.access_token)).toEqual([
+      [mug.id, 1],
+      [plate.id, 1],
     ]);
-    expect(signedIn).toBe(false);
-    held.release();
-    const [paid, member] = await Promise.all([paying, signingIn]);
-    held.restore();
-    claims.mockRestore();
-    expect(added?.statusCode).toBe(200);
+
+    const paid = await pay(t, member.access_token, open, { paymentMethod: 'test', card: CARD_OK });
     expect(paid.statusCode, paid.body).toBe(200);
-    const units = (c: any) => c.lineItems.map((l: any) => [l.catalogReference.catalogItemId, l.quantity]);
-    expect(units((await cart(t, member.access_token, 'GET')).data.cart)).toEqual([[mug.id, 2]]);
+    expect(paid.data.order.buyerInfo).toEqual({ memberId, email: 'buyer@example.com' });
+    expect(await ordersOf(open)).toBe(1);
+    expect(await cartUnits(member.access_token)).toEqual([[mug.id, 3]]);
+    // The order took the mug out of the cart it was made from; the plate added after it stays.
+    expect(await cartUnits(visitor.access_token)).toEqual([[plate.id, 1]]);
+  });
+
+  it("signs in while a checkout of the visitor's cart is being paid, waiting for nothing: one order, no line lost", async () => {
+    const { elsewhere, visitor, open, signIn } =
+      await memberCartAndVisitorCheckout('paying-member@example.com');
+    const held = holdCharges(t);
+    const refund = vi.spyOn(t.platform.ecom.payments.test, 'refund');
+    const paying = pay(t, visitor.access_token, open, { paymentMethod: 'test', card: CARD_OK });
+    await held.charged;
+    const claims = vi.spyOn(t.platform.ecom.store, 'claimPayment');
+    // Neither the sign-in nor the member's other session waits for the held charge.
+    const member = await signIn();
+    // The sign-in asked once for the checkout's claim, found the pay holding it, and left it.
+    expect(claims.mock.calls.filter((call) => call[2] === open)).toHaveLength(1);
+    claims.mockRestore();
+    const added = await cart(t, elsewhere, 'POST', '/add-to-cart', { lineItems: [line(mug.id, 1)] });
+    expect(added.statusCode).toBe(200);
+    held.release();
+    const paid = await paying;
+    held.restore();
+    refund.mockRestore();
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(refund).not.toHaveBeenCalled();
+    expect(await ordersOf(open)).toBe(1);
+    expect(await cartUnits(member.access_token)).toEqual([[mug.id, 4]]);
+    expect(await cartUnits(visitor.access_token)).toEqual([[plate.id, 1]]);
   });
 });
