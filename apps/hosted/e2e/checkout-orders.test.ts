@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import type { CatalogItem, CatalogMoney, CatalogProvider } from '../../server/src/domains/ecom/index.ts';
 import {
   activeId,
   CARD,
@@ -23,8 +24,8 @@ import { screenshots, VIEWPORTS } from './harness.ts';
  * The hosted checkout in a real browser, placing orders (set-up in checkout-setup.ts): totals as
  * choices change, a declined card, a paid order, the thank-you page and the way back; validation
  * on a small phone with pickup and pay later; a digital-only order; a free one; pickup where the
- * store does not deliver. Screenshots go to PLAZA_HOSTED_SHOTS. Lost answers and broken links:
- * checkout-failures.test.ts.
+ * store does not deliver; a booking, tickets and a plan sold through a catalog of the test's own.
+ * Screenshots go to PLAZA_HOSTED_SHOTS. Lost answers and broken links: checkout-failures.test.ts.
  */
 
 /** The focused control's ring: on the radio's row or the input's frame, which draw it for them. */
@@ -35,6 +36,86 @@ const focusRing = (page: Page) =>
     return style && { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
   });
 const ACCENT_RING = { style: 'solid', width: '2px', color: 'rgb(52, 81, 209)' };
+
+/**
+ * A catalog of what the next selling domains will sell, answered the way their providers will describe
+ * it (catalog-provider.ts): a class with its staff and room, two tickets of an event, a monthly plan.
+ */
+const LINES_APP_ID = '6d3a1f0e-5b2c-4e8a-9c71-0a4b3e2d1c5f';
+const usd = (cents: number): CatalogMoney => {
+  const decimal = (cents / 100).toFixed(2);
+  return { amount: cents, currency: 'USD', decimal, formatted: `$${decimal}` };
+};
+const LINES: Record<string, Omit<CatalogItem, 'catalogItemId' | 'version' | 'availability'>> = {
+  yoga: {
+    name: 'Morning Yoga',
+    price: usd(6000),
+    fullPrice: usd(6000),
+    descriptionLines: [
+      { name: 'Staff', value: 'Dana Levi' },
+      { name: 'Location', value: 'Studio 2, 18 Harbor Street' },
+    ],
+    itemType: 'SERVICE',
+    fixedQuantity: true,
+    paymentOption: 'DEPOSIT_ONLINE',
+    depositAmount: usd(1000),
+    priceDescription: '$30 per person',
+    // 15:00 UTC on a January Friday: 10:00 in New York.
+    serviceProperties: {
+      scheduledDate: '2027-01-15T15:00:00.000Z',
+      endDate: '2027-01-15T16:00:00.000Z',
+      numberOfParticipants: 2,
+    },
+    policies: [{ title: 'Cancellation policy', content: 'Cancel up to 24 hours before for a full refund.' }],
+  },
+  jazz: {
+    name: 'General admission',
+    price: usd(2500),
+    fullPrice: usd(2500),
+    descriptionLines: [
+      { name: 'Event', value: 'Jazz Night' },
+      { name: 'Venue', value: 'Blue Hall' },
+    ],
+    itemType: 'SERVICE',
+    fixedQuantity: true,
+    serviceProperties: { scheduledDate: '2027-01-16T00:30:00.000Z', endDate: '2027-01-16T03:00:00.000Z' },
+  },
+  gold: {
+    name: 'Gold membership',
+    price: usd(2000),
+    fullPrice: usd(2000),
+    descriptionLines: [],
+    itemType: 'DIGITAL',
+    maxQuantity: 1,
+    subscription: {
+      subscriptionSettings: {
+        frequency: 'MONTH',
+        interval: 1,
+        autoRenewal: true,
+        billingCycles: 12,
+        enableCustomerCancellation: true,
+        freeTrialPeriod: { frequency: 'DAY', interval: 7 },
+      },
+      title: 'Gold',
+      description: 'Every class, every month.',
+    },
+  },
+};
+const testLines: CatalogProvider = {
+  appIds: [LINES_APP_ID],
+  async lookUp(_context, { catalogItemId }) {
+    const item = LINES[catalogItemId];
+    return item
+      ? { catalogItemId, version: '1', availability: { status: 'AVAILABLE' }, ...item }
+      : { catalogItemId, availability: { status: 'NOT_FOUND' } };
+  },
+  async commit() {},
+  async cancel() {},
+};
+const testLine = (catalogItemId: string, quantity: number) => ({
+  catalogReference: { appId: LINES_APP_ID, catalogItemId },
+  quantity,
+});
 
 describeCheckout('checkout orders', () => {
   it('updates totals as choices change, explains a decline, pays once and returns to the store', async () => {
@@ -272,6 +353,35 @@ describeCheckout('checkout orders', () => {
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     const [order] = await ordersOf(session.checkoutId);
     expect(order).toMatchObject({ paymentStatus: 'PAID', priceSummary: { total: { amount: '0.00' } } });
+    await page.context().close();
+  }, 60_000);
+
+  it("shows a booking's local time, tickets and a plan's billing period", async () => {
+    plaza.t.platform.ecom.catalogs.register(testLines);
+    const session = await checkoutSession([testLine('yoga', 1), testLine('jazz', 2), testLine('gold', 1)]);
+    // The server runs in UTC; the buyer is in New York.
+    const page = await newPage({ timezoneId: 'America/New_York' });
+    await page.goto(session.fullUrl);
+    const summary = page.getByRole('region', { name: /Order summary/ });
+    await summary.getByText('Morning Yoga').waitFor();
+    const when = (await summary.locator('[data-line-when]').allTextContents()).map((t) =>
+      t.replace(/\s/g, ' '),
+    );
+    expect(when).toEqual([
+      'Fri, Jan 15, 2027, 10:00 – 11:00 AM EST',
+      'Fri, Jan 15, 2027, 7:30 – 10:00 PM EST',
+    ]);
+    expect(await summary.locator('[data-line-billing]').allTextContents()).toEqual([
+      'Billed monthly, 12 payments',
+      'Free trial: 7 days',
+    ]);
+    const text = await summary.textContent();
+    expect(text).toMatch(/Staff: Dana Levi.*2 participants.*\$30 per person.*Due now: \$10\.00 deposit/);
+    expect(text).toMatch(/Event: Jazz Night.*Venue: Blue Hall.*Qty 2 × \$25\.00/);
+    expect(await page.getByRole('heading', { name: 'Delivery' }).count()).toBe(0);
+    await page.getByText('Cancellation policy').click();
+    await page.getByText('Cancel up to 24 hours before for a full refund.').waitFor();
+    await screenshots(page, shotsDir, 'checkout-lines');
     await page.context().close();
   }, 60_000);
 

@@ -29,13 +29,14 @@ import { ssoRedirects } from './domains/identity/sso/redirects-port.ts';
 import { type RedirectsDeps, redirectsStore } from './domains/redirects/index.ts';
 import { type SitesDeps, sitesStore } from './domains/sites/index.ts';
 import {
-  type CatalogProvider,
   catalogStore,
   diskMediaStorage,
+  type StoresCatalog,
   type StoresDeps,
   storesCatalog,
 } from './domains/stores/index.ts';
 import type { Authenticator } from './http/access.ts';
+import { createJobs, type Jobs } from './jobs/loop.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { configuredSecretsKey, secretBox } from './lib/secret-box.ts';
 import { type Mailer, mailer } from './mail/index.ts';
@@ -49,6 +50,8 @@ export interface Platform {
   clock: Clock;
   outbox: OutboxDispatcher;
   outboxRetention: OutboxRetention;
+  /** Background jobs (jobs/): domains register handlers and enqueue in their own transactions. */
+  jobs: Jobs;
   sites: SitesDeps;
   identity: {
     signingKeys: SigningKeys;
@@ -61,8 +64,8 @@ export interface Platform {
   authenticator: Authenticator;
   close(): Promise<void>;
   stores: StoresDeps;
-  /** The stores catalog as the cart sees it (domains/stores/catalog-provider.ts). */
-  storesCatalog: CatalogProvider;
+  /** The stores catalog, the one ecom's registry holds (domains/stores/catalog.ts). */
+  storesCatalog: StoresCatalog;
   /** Cart, checkout, orders; catalogs register in its registry (stores today). */
   ecom: EcomDeps;
   /** Redirect sessions (SSO continues into them; app.ts may serve its routes from this too). */
@@ -117,6 +120,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     error: (details: object, message: string) => console.error(message, details),
   };
   const outbox = createOutboxDispatcher(database, { clock, log });
+  const jobs = createJobs(database, { clock, log });
   const outboxRetention = createOutboxRetention(database, {
     clock,
     log,
@@ -129,7 +133,8 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     media: diskMediaStorage(config.DATA_DIR, config.PUBLIC_URL),
   };
 
-  const ecom = buildEcom({ database, clock, sites, mail, catalogs: [storesCatalog(stores)] });
+  const stock = storesCatalog(stores);
+  const ecom = buildEcom({ database, clock, sites, mail, catalogs: [stock] });
   const redirects: RedirectsDeps = {
     identity: identityContext,
     store: redirectsStore(database.db),
@@ -137,15 +142,13 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     // The sign-in stands without them: its code is issued by then, and the visitor's cart and
     // checkouts stay theirs.
     onVisitorSignedIn: async (siteId, visitorId, memberId) => {
-      // The cart first: its checkouts follow it into the member's cart when it is merged there.
-      const merged = await adoptVisitorCart(ecom, siteId, visitorId, memberId).catch((error: unknown) => {
+      await adoptVisitorCart(ecom, siteId, visitorId, memberId).catch((error: unknown) =>
         log.error(
           { err: error, siteId, visitorId, memberId },
           "Could not keep the visitor's cart at sign-in",
-        );
-        return undefined;
-      });
-      await adoptVisitorCheckouts(ecom, siteId, visitorId, memberId, merged).catch((error: unknown) =>
+        ),
+      );
+      await adoptVisitorCheckouts(ecom, siteId, visitorId, memberId).catch((error: unknown) =>
         log.error(
           { err: error, siteId, visitorId, memberId },
           "Could not hand the visitor's checkouts to the member at sign-in",
@@ -166,6 +169,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     clock,
     outbox,
     outboxRetention,
+    jobs,
     sites,
     identity: { signingKeys: keys, tokens, apiKeys: keyStore, context: identityContext, sso },
     mail,
@@ -178,11 +182,12 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     async close() {
       await outbox.stop();
       await outboxRetention.stop();
+      await jobs.stop();
       // A database handed in (tests) belongs to whoever made it.
       if (!overrides.database) await database.close();
     },
     stores,
-    storesCatalog: storesCatalog(stores),
+    storesCatalog: stock,
     ecom,
     redirects,
   };

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { Engine } from '../src/db/connect.ts';
+import type { Database, Engine } from '../src/db/connect.ts';
 import { buildPlatform, type Platform } from '../src/deps.ts';
 import type { TokenSubject } from '../src/domains/identity/index.ts';
 import { createSite, type NewSite } from '../src/domains/sites/index.ts';
 import { type ManualClock, manualClock } from '../src/lib/clock.ts';
 import { newId } from '../src/lib/ids.ts';
-import { freshDatabase } from './engines.ts';
+import { freshDatabase, type TestDatabase } from './engines.ts';
 
 export interface TestSite {
   id: string;
@@ -20,6 +20,8 @@ export interface TestSite {
 
 export interface TestApp {
   engine: Engine;
+  /** This app's database (`another()` opens a second connection to it, as another process would). */
+  database: TestDatabase;
   app: FastifyInstance;
   platform: Platform;
   clock: ManualClock;
@@ -37,11 +39,28 @@ export interface TestAppOptions {
   hostedDist?: string;
   /** Runs before the app is ready, e.g. to register extra routes a test needs. */
   beforeReady?: (app: FastifyInstance, platform: Platform) => void | Promise<void>;
+  /** A SQLite database in a file, so that `another()` can open a second app on it. */
+  shared?: boolean;
 }
 
-export async function buildTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await freshDatabase(engine);
-  const clock = manualClock(new Date());
+/**
+ * A second app on `first`'s database, as another server process: its own connection, caches and
+ * platform, nothing shared in memory but the clock (so that tests move both at once). Needs PostgreSQL,
+ * or SQLite made with `{shared: true}`.
+ */
+export async function anotherApp(first: TestApp): Promise<TestApp> {
+  return buildTestApp(first.engine, { database: await first.database.another(), clock: first.clock });
+}
+
+export async function buildTestApp(
+  engine: Engine,
+  options: TestAppOptions & { database?: Database; clock?: ManualClock } = {},
+): Promise<TestApp> {
+  const owned = options.database
+    ? undefined
+    : await freshDatabase(engine, { shared: options.shared ?? false });
+  const database = options.database ?? owned!;
+  const clock = options.clock ?? manualClock(new Date());
   const config = loadConfig({
     DATA_DIR: '/tmp/plaza-test-unused',
     LOG_LEVEL: 'silent',
@@ -55,6 +74,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
 
   return {
     engine,
+    database: owned ?? (database as TestDatabase),
     app,
     platform,
     clock,
@@ -89,7 +109,8 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
     async close() {
       await app.close();
       await platform.close();
-      await database.dispose();
+      // A database handed in belongs to the app that opened it.
+      await owned?.dispose();
     },
   };
 }

@@ -213,8 +213,13 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
       .select(['entity_kind', 'event'])
       .where('site_id', '=', site.id)
       .where('entity_id', '=', order.id)
+      .orderBy('seq')
       .execute();
-    expect(events).toEqual([{ entity_kind: 'order', event: 'created' }]);
+    // Paid as it was placed: its `paid` event is written with it.
+    expect(events).toEqual([
+      { entity_kind: 'order', event: 'created' },
+      { entity_kind: 'order', event: 'paid' },
+    ]);
     // The checkout's events carry it as its answers show it: without the server's own part.
     const checkoutEvents = await t.platform.database.db
       .selectFrom('outbox')

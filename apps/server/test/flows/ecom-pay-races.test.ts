@@ -204,11 +204,11 @@ describe.each(engines)('ecom payment races (%s)', (engine) => {
       restocking = resolve;
     });
     const catalogs = t.platform.ecom.catalogs;
-    const release = catalogs.release.bind(catalogs);
-    vi.spyOn(catalogs, 'release').mockImplementation(async (...args) => {
+    const cancelLines = catalogs.cancel.bind(catalogs);
+    vi.spyOn(catalogs, 'cancel').mockImplementation(async (...args) => {
       restocking();
       await sleep(150);
-      return release(...args);
+      return cancelLines(...args);
     });
 
     const canceling = cancel(order.id);

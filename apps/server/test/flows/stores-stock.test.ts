@@ -1,11 +1,31 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STORES_APP_IDS } from '../../src/domains/stores/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORES_APP_IDS, type StoresCatalog } from '../../src/domains/stores/index.ts';
 import { buildTestApp, type TestApp, type TestSite } from '../build-test-app.ts';
 import { engines } from '../engines.ts';
 import { createProduct, fields, R, tShirt, W } from './stores-fixtures.ts';
 
 /** The catalog provider the cart uses: look-ups and stock taken with one conditional UPDATE. */
+
+/** A look-up as the cart makes it, by a visitor, of the item's choices or variant and a quantity. */
+const lookUpIn = (
+  catalog: StoresCatalog,
+  siteId: string,
+  catalogItemId: string,
+  wanted: { options?: Record<string, string>; variantId?: string; quantity?: number | undefined } = {},
+) =>
+  catalog.lookUp(
+    { siteId, buyer: { ownerKey: 'visitor:v1', visitorId: 'v1' }, now: new Date() },
+    {
+      catalogItemId,
+      options: {
+        ...(wanted.options ? { options: wanted.options } : {}),
+        ...(wanted.variantId ? { variantId: wanted.variantId } : {}),
+      },
+      ...(wanted.quantity === undefined ? {} : { quantity: wanted.quantity }),
+    },
+  );
+
 describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
   let t: TestApp;
   let site: TestSite;
@@ -33,7 +53,7 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
       }),
     );
     const catalog = t.platform.storesCatalog;
-    const item = await catalog.lookUp(site.id, product.id, {
+    const item = await lookUpIn(catalog, site.id, product.id, {
       options: { Size: 'M', Color: '#ffffff' },
       quantity: 6,
     });
@@ -51,16 +71,16 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
       sku: 'TS-1',
     });
     const variantId = (item as { variantId: string }).variantId;
-    expect(await catalog.lookUp(site.id, product.id, { variantId })).toMatchObject({
+    expect(await lookUpIn(catalog, site.id, product.id, { variantId })).toMatchObject({
       availability: { status: 'AVAILABLE' },
     });
-    expect(await catalog.lookUp(site.id, product.id, { options: { Size: 'M' } })).toEqual({
+    expect(await lookUpIn(catalog, site.id, product.id, { options: { Size: 'M' } })).toEqual({
       catalogItemId: product.id,
       availability: { status: 'NOT_FOUND' },
     });
-    expect((await catalog.lookUp(site.id, 'nope')).availability.status).toBe('NOT_FOUND');
+    expect((await lookUpIn(catalog, site.id, 'nope')).availability.status).toBe('NOT_FOUND');
     const other = await t.createSite();
-    expect((await catalog.lookUp(other.id, product.id)).availability.status).toBe('NOT_FOUND');
+    expect((await lookUpIn(catalog, other.id, product.id)).availability.status).toBe('NOT_FOUND');
   });
 
   it('answers one description for every quantity the stock covers, and another past it', async () => {
@@ -71,7 +91,7 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
     );
     const catalog = t.platform.storesCatalog;
     const wanting = (quantity: number | undefined) =>
-      catalog.lookUp(site.id, product.id, { options: { Size: 'M', Color: '#ffffff' }, quantity });
+      lookUpIn(catalog, site.id, product.id, { options: { Size: 'M', Color: '#ffffff' }, quantity });
     const one = await wanting(1);
     const [three, four, five, nine, unsaid] = await Promise.all([3, 4, 5, 9, undefined].map(wanting));
     expect(one.availability).toEqual({ status: 'AVAILABLE', quantityAvailable: 4 });
@@ -82,11 +102,11 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
     expect(nine).toBe(five);
     // The same item by its variant id, and a choice left undefined, which matches nothing.
     const variantId = (one as { variantId: string }).variantId;
-    expect(await catalog.lookUp(site.id, product.id, { variantId, quantity: 2 })).toMatchObject({
+    expect(await lookUpIn(catalog, site.id, product.id, { variantId, quantity: 2 })).toMatchObject({
       variantId,
       availability: { status: 'AVAILABLE' },
     });
-    const undefinedChoice = await catalog.lookUp(site.id, product.id, {
+    const undefinedChoice = await lookUpIn(catalog, site.id, product.id, {
       options: { Size: 'M', Color: undefined as unknown as string },
     });
     expect(undefinedChoice.availability.status).toBe('NOT_FOUND');
@@ -99,36 +119,32 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
       tShirt({ name: 'Steady', productOptions: [], stock: { trackInventory: true, quantity: 4 } }),
     );
     const catalog = t.platform.storesCatalog;
-    const lookUp = () => catalog.lookUp(site.id, product.id, { quantity: 1 });
+    const lookUp = () => lookUpIn(catalog, site.id, product.id, { quantity: 1 });
     const first = await lookUp();
-    try {
-      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1001 });
-      expect(await lookUp()).toBe(first);
+    t.clock.advance(1001);
+    expect(await lookUp()).toBe(first);
 
-      // 3 sold: the stock row changes and, in the same transaction, the product row (catalog.ts `refresh`).
-      const db = t.platform.database.db;
-      await db
-        .updateTable('store_variants')
-        .set({ quantity: 1 })
-        .where('site_id', '=', site.id)
-        .where('product_id', '=', product.id)
-        .execute();
-      await db
-        .updateTable('store_products')
-        .set({ revision: sql`revision + 1`, updated_date: new Date().toISOString() })
-        .where('site_id', '=', site.id)
-        .where('id', '=', product.id)
-        .execute();
-      const after = await lookUp();
-      expect(after).not.toBe(first);
-      expect(after.availability).toEqual({ status: 'AVAILABLE', quantityAvailable: 1 });
+    // 3 sold: the stock row changes and, in the same transaction, the product row (catalog.ts `refresh`).
+    const db = t.platform.database.db;
+    await db
+      .updateTable('store_variants')
+      .set({ quantity: 1 })
+      .where('site_id', '=', site.id)
+      .where('product_id', '=', product.id)
+      .execute();
+    await db
+      .updateTable('store_products')
+      .set({ revision: sql`revision + 1`, updated_date: t.clock.now().toISOString() })
+      .where('site_id', '=', site.id)
+      .where('id', '=', product.id)
+      .execute();
+    const after = await lookUp();
+    expect(after).not.toBe(first);
+    expect(after.availability).toEqual({ status: 'AVAILABLE', quantityAvailable: 1 });
 
-      // This process's own write is seen at once.
-      await catalog.reserve(site.id, [{ catalogItemId: product.id, quantity: 1 }]);
-      expect((await lookUp()).availability).toEqual({ status: 'NOT_AVAILABLE', quantityAvailable: 0 });
-    } finally {
-      vi.useRealTimers();
-    }
+    // This process's own write is seen at once.
+    await catalog.reserve(site.id, [{ catalogItemId: product.id, quantity: 1 }]);
+    expect((await lookUp()).availability).toEqual({ status: 'NOT_AVAILABLE', quantityAvailable: 0 });
   });
 
   it('lets exactly 5 of 50 concurrent reservations take 5 units', async () => {
@@ -186,7 +202,9 @@ describe.each(engines)('stores stock and catalog provider (%s)', (engine) => {
     await expect(
       t.platform.database.db.transaction().execute((trx) => catalog.reserve(site.id, lines, trx)),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_STOCK' });
-    const small = await catalog.lookUp(site.id, product.id, { options: { Size: 'Small', Color: 'Black' } });
+    const small = await lookUpIn(catalog, site.id, product.id, {
+      options: { Size: 'Small', Color: 'Black' },
+    });
     expect(small).toMatchObject({ availability: { quantityAvailable: 2 } });
   });
 

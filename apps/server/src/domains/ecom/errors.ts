@@ -25,6 +25,42 @@ export const ecomErrors = {
       'Remove the unavailable line items or lower their quantity, then try again.',
       { lineItemIds },
     ),
+  /** A line's provider could not commit it: gone, hidden since, or short of stock (each item says which). */
+  insufficientStock: (items: UnavailableItem[]) =>
+    app(
+      409,
+      'INSUFFICIENT_STOCK',
+      'Not enough stock',
+      'Some items are out of stock, no longer sold, or not available in the requested quantity: each of `items` says which (`reason`).',
+      { items },
+    ),
+  /** What a line holds (a reservation, a slot) is someone else's. */
+  lineHeldByOther: (items: UnavailableItem[]) =>
+    app(
+      409,
+      'LINE_ITEM_HELD_BY_OTHER',
+      'Held by someone else',
+      'Some items are held for another buyer: each of `items` says which. Choose others and try again.',
+      { items },
+    ),
+  /** The hold a line stood for ran out before the order was placed. */
+  lineHoldExpired: (items: UnavailableItem[]) =>
+    app(
+      409,
+      'LINE_ITEM_HOLD_EXPIRED',
+      'The hold expired',
+      'What some items held (a reservation, a slot) expired before payment: each of `items` says which. Reserve again.',
+      { items },
+    ),
+  /** A line names a catalog this server does not serve: refused before any charge, never skipped. */
+  catalogNotServed: (appIds: string[]) =>
+    app(
+      409,
+      'CATALOG_NOT_SERVED',
+      'A catalog of the order is not available',
+      `No catalog app ${appIds.join(', ')} is served here, so its lines cannot be ordered. Remove them and try again.`,
+      { appIds },
+    ),
   onlinePaymentsNotEnabled: () =>
     app(
       409,
@@ -37,6 +73,15 @@ export const ecomErrors = {
       lineItemIds: ids,
     }),
   tooManyUnits: (field: string) => invalidField(field, 'a line item holds at most 1000 units', 'MAX'),
+  /** A provider's own limit for the item (`maxQuantity`). */
+  tooManyUnitsOf: (field: string, lineItemId: string, max: number) =>
+    invalidField(field, `line item ${lineItemId} holds at most ${max} units of its item`, 'MAX'),
+  fixedQuantity: (field: string, lineItemId: string) =>
+    invalidField(
+      field,
+      `line item ${lineItemId} has a fixed quantity: remove it and add the item again`,
+      'FIELD_NOT_ALLOWED',
+    ),
   tooManyLines: () => invalidField('lineItems', 'a cart holds at most 300 line items', 'MAX_SIZE'),
   customLineItems: () =>
     invalidField('customLineItems', 'custom line items are not supported', 'FIELD_NOT_ALLOWED'),
@@ -205,7 +250,7 @@ export const ecomErrors = {
       400,
       'WRONG_INTENT',
       'This redirect session is not a checkout session',
-      'Its intent is not ecomCheckout.',
+      'Its intent opens no checkout.',
       { id },
     ),
   sessionExpired: (id: string) =>
@@ -215,3 +260,11 @@ export const ecomErrors = {
       checkoutId: id,
     }),
 };
+
+/** An item a provider could not commit, and why. */
+export interface UnavailableItem {
+  catalogItemId: string;
+  variantId?: string;
+  requested: number;
+  reason: 'NOT_FOUND' | 'NOT_FOR_SALE' | 'OUT_OF_STOCK' | 'HELD_BY_OTHER' | 'HOLD_EXPIRED';
+}

@@ -1,13 +1,20 @@
 /**
  * The hosted checkout: the `ecomCheckout: {checkoutId}` redirect intent (its page is
- * `${PUBLIC_URL}/hosted/checkout?session=<id>`) and the public calls that page makes with the
- * session id: read the checkout, change buyer details, pay, read the thank-you data.
+ * `${PUBLIC_URL}/hosted/checkout?session=<id>`), the intents other domains sell through it
+ * (`linesCheckoutIntent`), and the public calls that page makes with the session id: read the
+ * checkout, change buyer details, pay, read the thank-you data.
  */
 import type { Caller } from '../../http/access.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { type RedirectIntent, type RedirectSessionRecord, redirectsErrors } from '../redirects/index.ts';
 import { type PayInput, payCheckout } from './checkout/pay.ts';
-import { type CheckoutDetails, changeCheckoutDetails, checkoutFor, view } from './checkout/service.ts';
+import {
+  type CheckoutDetails,
+  changeCheckoutDetails,
+  checkoutFor,
+  createCheckoutFromLines,
+  view,
+} from './checkout/service.ts';
 import type { EcomDeps } from './context.ts';
 import { ecomErrors } from './errors.ts';
 import type { StoredOrder } from './orders.ts';
@@ -27,12 +34,38 @@ export function ecomCheckoutIntent(deps: EcomDeps): RedirectIntent {
   };
 }
 
+/** The lines a domain's redirect intent sells, and the buyer's e-mail when the intent names it. */
+export interface IntentLines {
+  lines: Parameters<typeof createCheckoutFromLines>[2];
+  email?: string;
+}
+
+/**
+ * A redirect intent of another selling domain (`bookingsCheckout {slotAvailability}`, `eventsCheckout
+ * {reservationId}`, `paidPlansCheckout {planId}`): `linesOf` turns the intent object into lines, or
+ * refuses it with a field violation; the session then opens the hosted checkout page on a checkout of
+ * those lines alone (the caller's cart is left as it is).
+ */
+export function linesCheckoutIntent(
+  deps: EcomDeps,
+  linesOf: (caller: Caller, value: unknown) => Promise<IntentLines>,
+): RedirectIntent {
+  return {
+    page: 'checkout',
+    async check(caller: Caller, value: unknown) {
+      const { lines, email } = await linesOf(caller, value);
+      const { checkoutId } = await createCheckoutFromLines(deps, caller, lines, email ? { email } : {});
+      return { checkoutId };
+    },
+  };
+}
+
 async function openSession(deps: EcomDeps, id: string, options: { live: boolean }) {
   const session = await deps.redirects.get(id);
   const checkoutId = session?.request.intentData?.checkoutId;
   if (!session) throw redirectsErrors.notFound(id);
-  if (session.intent !== 'ecomCheckout' || typeof checkoutId !== 'string')
-    throw ecomErrors.notCheckoutSession(id);
+  // Only checkout intents (ecomCheckout, linesCheckoutIntent) keep a checkout id with their session.
+  if (typeof checkoutId !== 'string') throw ecomErrors.notCheckoutSession(id);
   const expired = session.expiresDate <= deps.clock.now().toISOString();
   if (options.live && expired) throw ecomErrors.sessionExpired(id);
   return { session, checkoutId, expired };

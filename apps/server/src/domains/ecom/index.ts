@@ -1,9 +1,25 @@
 export { adoptVisitorCart } from './cart/adopt.ts';
-export { type CatalogRegistry, catalogRegistry } from './catalog-registry.ts';
+export type {
+  CatalogContext,
+  CatalogItem,
+  CatalogItemNotFound,
+  CatalogLookup,
+  CatalogMoney,
+  CatalogOptions,
+  CatalogProvider,
+  LookUpRequest,
+  OrderedLine,
+  OrderRef,
+  PaymentOption,
+  SubscriptionInfo,
+} from './catalog-provider.ts';
+export { isItem } from './catalog-provider.ts';
+export { type AppLine, type CatalogRegistry, catalogRegistry } from './catalog-registry.ts';
 export { adoptVisitorCheckouts } from './checkout/adopt.ts';
+export { createCheckoutFromLines } from './checkout/service.ts';
 export { buildEcom, type EcomDeps } from './context.ts';
-export { ecomErrors } from './errors.ts';
-export { ecomCheckoutIntent } from './hosted.ts';
+export { ecomErrors, type UnavailableItem } from './errors.ts';
+export { ecomCheckoutIntent, type IntentLines, linesCheckoutIntent } from './hosted.ts';
 export {
   builtInProviders,
   type PaymentProvider,

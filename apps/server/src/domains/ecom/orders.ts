@@ -8,11 +8,10 @@ import type { Caller } from '../../http/access.ts';
 import { newId } from '../../lib/ids.ts';
 import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
 import { NEWEST_FIRST, withDefaultSort, withFieldOperands } from '../../query/index.ts';
-import type { StockLine } from '../stores/index.ts';
-import { renderLine } from './cart/lines.ts';
+import { orderedLines, renderLine } from './cart/lines.ts';
 import { addressWithContact, type Checkout } from './checkout/service.ts';
 import { withPaymentClaim } from './claims.ts';
-import type { EcomDeps } from './context.ts';
+import { catalogContextOf, type EcomDeps, orderOwnerKey } from './context.ts';
 import { ecomErrors } from './errors.ts';
 import { type MoneyFormat, microsToRate, price } from './money.ts';
 import type { ChargeResult, PaymentProvider } from './payments/index.ts';
@@ -167,25 +166,6 @@ export function buildOrder(input: {
   };
 }
 
-/** What the catalogs need to take or give back the stock of an order's lines. */
-export function stockLines(
-  lines: ReadonlyArray<Pick<OrderLine, 'catalogReference' | 'variantId' | 'quantity'>>,
-) {
-  return lines.map((line): StockLine & { appId: string } => {
-    const options = line.catalogReference.options as { options?: Record<string, string> } | undefined;
-    return {
-      appId: line.catalogReference.appId,
-      catalogItemId: line.catalogReference.catalogItemId,
-      quantity: line.quantity,
-      ...(line.variantId
-        ? { variantId: line.variantId }
-        : options?.options
-          ? { options: options.options }
-          : {}),
-    };
-  });
-}
-
 /** What the buyer reads about the money, by payment status. */
 const PAYMENT_WORDS: Partial<Record<PaymentStatus, string>> = {
   NOT_PAID: 'Payment: awaiting your offline payment.',
@@ -335,7 +315,14 @@ export async function cancelOrder(
     deps.store.transaction(async (trx) => {
       const order = await requireOrder(deps, caller.siteId, id, trx);
       if (order.status === 'CANCELED') throw ecomErrors.orderState(id, 'The order is already canceled.');
-      if (restock) await deps.catalogs.release(caller.siteId, stockLines(order.lineItems), trx);
+      // Always: a seat or a slot is freed whatever `restock` says; goods go back to stock only with it.
+      await deps.catalogs.cancel(
+        catalogContextOf(deps, caller.siteId, orderOwnerKey(order.buyerInfo), order.buyerInfo),
+        orderedLines(order.lineItems),
+        { id: order.id, number: order.number },
+        trx,
+        { restock },
+      );
       const paymentStatus: PaymentStatus =
         order.paymentStatus === 'PAID'
           ? 'FULLY_REFUNDED'

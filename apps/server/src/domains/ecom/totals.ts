@@ -13,6 +13,7 @@
  * - total = subtotal − discounts + shipping (+ tax when added). priceSummary.discount holds item and
  *   shipping discounts.
  */
+import { type LineSnapshot, purchasable, shippable } from './cart/lines.ts';
 import { ecomErrors } from './errors.ts';
 import { allocate, includedTax, ofMicros, toDecimalString } from './money.ts';
 import {
@@ -30,6 +31,18 @@ export interface TotalsLine {
   quantity: number;
   purchasable: boolean;
   shippable: boolean;
+}
+
+/** What totals need of cart or checkout lines: the same for a cart's estimate and its checkout's charge. */
+export function totalsLinesOf(lines: readonly LineSnapshot[]): TotalsLine[] {
+  return lines.map((line) => ({
+    id: line.id,
+    catalogItemId: line.catalogReference.catalogItemId,
+    unitPrice: line.unitPrice,
+    quantity: line.quantity,
+    purchasable: purchasable(line),
+    shippable: shippable(line),
+  }));
 }
 
 export interface CouponRule {

@@ -1,18 +1,19 @@
-/** The stores catalog as the cart sees it (catalog-provider.ts). */
+/** The stores catalog as the cart sees it: ecom's catalog contract (ecom/catalog-provider.ts). */
 import type { Kysely } from 'kysely';
 import { readCache } from '../../db/read-cache.ts';
 import type { Schema } from '../../db/schema.ts';
-import type {
-  CatalogItem,
-  CatalogItemOptions,
-  CatalogLookup,
-  CatalogMoney,
-  CatalogProvider,
-  StockLine,
-} from './catalog-provider.ts';
-import { type ShortItem, storesErrors } from './errors.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
+import {
+  type CatalogItem,
+  type CatalogLookup,
+  type CatalogMoney,
+  type CatalogProvider,
+  ecomErrors,
+  type OrderedLine,
+  type UnavailableItem,
+} from '../ecom/index.ts';
 import type { MediaItem, ProductState, StockMap, VariantState } from './model.ts';
-import { formatMoney, fromMinor, WEIGHT_DIGITS } from './money.ts';
+import { formatMoney, fromMinor, toDecimalString, WEIGHT_DIGITS } from './money.ts';
 import { discounted, renderProduct, stockOf, variantPrice } from './render.ts';
 import type { StoresDeps } from './service/context.ts';
 import type { Executor, LoadedProduct } from './store.ts';
@@ -25,11 +26,44 @@ export const STORES_APP_IDS = [
 ] as const;
 
 function money(minor: number, currency: string, digits: number): CatalogMoney {
-  const sign = minor < 0 ? '-' : '';
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  const decimal = digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  const decimal = toDecimalString(minor, digits);
   return { amount: minor, currency, decimal, formatted: formatMoney(minor, currency, digits) };
 }
+
+/** Which item of a product a line means: its choices or its variant, and how many are wanted. */
+export interface CatalogItemOptions {
+  /** Option name → choice (description or value), e.g. `{Size: 'M'}`. */
+  options?: Record<string, string> | undefined;
+  variantId?: string | undefined;
+  quantity?: number | undefined;
+}
+
+/** Units of one item to take or give back. */
+export interface StockLine {
+  catalogItemId: string;
+  options?: CatalogItemOptions['options'];
+  variantId?: string | undefined;
+  quantity: number;
+}
+
+/** The stores catalog: ecom's contract, plus stock taken and given back outside an order (owner tools, tests). */
+export interface StoresCatalog extends CatalogProvider {
+  reserve(siteId: string, items: readonly StockLine[], trx?: Kysely<Schema>): Promise<void>;
+  release(siteId: string, items: readonly StockLine[], trx?: Kysely<Schema>): Promise<void>;
+}
+
+/** An order's line as stock: the variant it was sold as, else the choices it names. */
+const stockLineOf = (line: OrderedLine): StockLine => ({
+  catalogItemId: line.catalogItemId,
+  quantity: line.quantity,
+  ...(line.variantId
+    ? { variantId: line.variantId }
+    : line.options.variantId
+      ? { variantId: line.options.variantId }
+      : line.options.options
+        ? { options: { ...line.options.options } }
+        : {}),
+});
 
 function pickVariant(state: ProductState, options: CatalogItemOptions): VariantState | undefined {
   if (options.variantId) return state.variants.find((v) => v.id === options.variantId);
@@ -62,7 +96,7 @@ export function describeItem(
   options: CatalogItemOptions,
   wanted: number,
 ): CatalogLookup {
-  const { state, stock, currency } = product;
+  const { state, stock, currency, version } = product;
   const variant = state.visible ? pickVariant(state, options) : undefined;
   if (!variant) return { catalogItemId, availability: { status: 'NOT_FOUND' } };
   const full = variantPrice(variant, state);
@@ -108,6 +142,7 @@ export function describeItem(
     variantId: variant.id,
     ...(weight === undefined ? {} : { weight: fromMinor(weight, WEIGHT_DIGITS) }),
     ...(sku === undefined ? {} : { sku }),
+    version,
   };
 }
 
@@ -146,7 +181,6 @@ function describedItem(product: SellableProduct, catalogItemId: string, options:
   return covered ? item : remembered(known, `${key}\u0000short`, product, catalogItemId, options, wanted);
 }
 
-// A module function, not a closure: under tsx (esbuild's keepNames) every closure made costs a `__name` call.
 function remembered(
   known: Map<string, CatalogLookup>,
   key: string,
@@ -168,7 +202,7 @@ function remembered(
 const LOOKUP_CACHE_MS = 1000;
 const LOOKUP_CACHE_LIMIT = 2000;
 
-export function storesCatalog(deps: StoresDeps): CatalogProvider {
+export function storesCatalog(deps: StoresDeps): StoresCatalog {
   const { store } = deps;
 
   /**
@@ -185,22 +219,23 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
   const sellables = readCache<SellableProduct | undefined>(
     store.writes,
     ['store_products', 'store_variants'],
-    { ttlMs: LOOKUP_CACHE_MS, limit: LOOKUP_CACHE_LIMIT },
+    { ttlMs: LOOKUP_CACHE_MS, limit: LOOKUP_CACHE_LIMIT, clock: deps.clock },
   );
+  const readSellable = async (siteId: string, productId: string): Promise<SellableProduct | undefined> => {
+    const loaded = await store.load(store.db, siteId, productId);
+    return (
+      loaded && {
+        state: loaded.state,
+        stock: loaded.stock,
+        currency: (JSON.parse(loaded.doc) as { priceData: { currency: string } }).priceData.currency,
+        version: loaded.version,
+      }
+    );
+  };
   const sellable = (siteId: string, productId: string) =>
     sellables.get(
       `${siteId}\u0000${productId}`,
-      async () => {
-        const loaded = await store.load(store.db, siteId, productId);
-        return (
-          loaded && {
-            state: loaded.state,
-            stock: loaded.stock,
-            currency: (JSON.parse(loaded.doc) as { priceData: { currency: string } }).priceData.currency,
-            version: loaded.version,
-          }
-        );
-      },
+      () => readSellable(siteId, productId),
       async (known) => known !== undefined && (await store.versionOf(siteId, productId)) === known.version,
     );
 
@@ -237,7 +272,7 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
       string,
       { productId: string; variantId: string; quantity: number; loaded: LoadedProduct }
     >();
-    const missing: ShortItem[] = [];
+    const missing: UnavailableItem[] = [];
     for (const item of items) {
       const loaded = await store.load(trx, siteId, item.catalogItemId);
       const variant = loaded && pickVariant(loaded.state, item);
@@ -268,14 +303,38 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
   const within = <T>(trx: Kysely<Schema> | undefined, work: (trx: Executor) => Promise<T>) =>
     trx ? work(trx) : store.transaction(work);
 
-  return {
+  const catalog: StoresCatalog = {
     appIds: STORES_APP_IDS,
 
-    async lookUp(siteId, catalogItemId, options = {}) {
-      const product = await sellable(siteId, catalogItemId);
-      return product
-        ? describedItem(product, catalogItemId, options)
-        : { catalogItemId, availability: { status: 'NOT_FOUND' } };
+    async lookUp({ siteId, readThrough }, { catalogItemId, options, quantity }) {
+      const product = await (readThrough ? readSellable : sellable)(siteId, catalogItemId);
+      if (!product) return { catalogItemId, availability: { status: 'NOT_FOUND' } };
+      const choice: CatalogItemOptions = {};
+      if (options.options) choice.options = options.options as Record<string, string>;
+      if (options.variantId) choice.variantId = options.variantId;
+      if (quantity !== undefined) choice.quantity = quantity;
+      return describedItem(product, catalogItemId, choice);
+    },
+
+    /**
+     * A variant stands for the choices that picked it (`options.options` or `options.variantId`), not for
+     * the rest of the options (a text the buyer typed, say): the same variant with other such options is
+     * another line. Without other options the key is the variant alone, as in carts stored before they
+     * counted.
+     */
+    lineKey({ options }, found) {
+      if (!found.variantId) return canonicalJson(options);
+      const { options: _choices, variantId: _picked, ...rest } = options;
+      return Object.keys(rest).length === 0
+        ? `variant:${found.variantId}`
+        : `variant:${found.variantId}|${canonicalJson(rest)}`;
+    },
+
+    commit: (context, lines, _order, trx) => catalog.reserve(context.siteId, lines.map(stockLineOf), trx),
+
+    // Goods go back to stock only when the owner says so (they may have shipped).
+    cancel: async (context, lines, _order, trx, { restock }) => {
+      if (restock) await catalog.release(context.siteId, lines.map(stockLineOf), trx);
     },
 
     reserve: (siteId, items, trx) =>
@@ -297,7 +356,7 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
               reason: 'OUT_OF_STOCK',
             });
         }
-        if (short.length > 0) throw storesErrors.insufficientStock(short);
+        if (short.length > 0) throw ecomErrors.insufficientStock(short);
         for (const productId of [...touched].sort()) await refresh(executor, siteId, productId);
       }),
 
@@ -315,4 +374,5 @@ export function storesCatalog(deps: StoresDeps): CatalogProvider {
         for (const productId of [...touched].sort()) await refresh(executor, siteId, productId);
       }),
   };
+  return catalog;
 }

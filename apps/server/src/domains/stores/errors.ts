@@ -19,20 +19,4 @@ export const storesErrors = {
     invalidField(field, 'choices of an option must be unique', 'VALIDATION'),
   unknownOption: (field: string, name: string) =>
     invalidField(field, `the product has no option or choice named "${name}"`, 'VALIDATION'),
-  insufficientStock: (items: ShortItem[]) =>
-    new AppError(
-      409,
-      'INSUFFICIENT_STOCK',
-      'Not enough stock',
-      'Some items are out of stock, no longer sold, or not available in the requested quantity: each of `items` says which (`reason`).',
-      { items },
-    ),
 };
-
-/** An item a reservation could not take: gone, hidden since (not for sale), or short of stock. */
-export interface ShortItem {
-  catalogItemId: string;
-  variantId: string;
-  requested: number;
-  reason: 'NOT_FOUND' | 'NOT_FOR_SALE' | 'OUT_OF_STOCK';
-}

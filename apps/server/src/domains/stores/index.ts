@@ -1,13 +1,10 @@
-export { STORES_APP_IDS, storesCatalog } from './catalog.ts';
-export type {
-  CatalogItem,
-  CatalogItemNotFound,
-  CatalogItemOptions,
-  CatalogLookup,
-  CatalogMoney,
-  CatalogProvider,
-  StockLine,
-} from './catalog-provider.ts';
+export {
+  type CatalogItemOptions,
+  STORES_APP_IDS,
+  type StockLine,
+  type StoresCatalog,
+  storesCatalog,
+} from './catalog.ts';
 export { storesErrors } from './errors.ts';
 export { diskMediaStorage, type MediaStorage } from './media-storage.ts';
 export { installMediaRoute, storesRoutes } from './routes/index.ts';

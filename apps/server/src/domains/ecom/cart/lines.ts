@@ -2,8 +2,16 @@
  * Line items: what a cart stores (catalog reference, quantity, a name snapshot), what the catalog
  * says about it now (a `LineSnapshot`, also frozen into checkouts) and its wire shape (map 9).
  */
-import type { CatalogItem, CatalogItemOptions, CatalogLookup } from '../../stores/index.ts';
-import type { CatalogRegistry } from '../catalog-registry.ts';
+import { canonicalJson } from '../../../lib/canonical-json.ts';
+import {
+  type CatalogContext,
+  type CatalogItem,
+  type CatalogLookup,
+  isItem,
+  type LookUpRequest,
+  type PaymentOption,
+} from '../catalog-provider.ts';
+import type { AppLine, CatalogRegistry } from '../catalog-registry.ts';
 import { type MoneyFormat, multiPrice, multiPriceJson } from '../money.ts';
 import type { StoreRules } from '../settings.ts';
 
@@ -20,7 +28,7 @@ export interface StoredLine {
   /** Name when added, shown if the item disappears from the catalog. */
   name: string;
   variantId?: string;
-  /** Same-item key: catalog, item and variant (or options), and the options the variant does not stand for. */
+  /** Same-item key: catalog, item and the provider's line key (or the options); see `itemKeyOf`. */
   itemKey: string;
 }
 
@@ -38,72 +46,97 @@ export interface LineSnapshot {
   quantityAvailable?: number;
   image?: CatalogItem['image'];
   descriptionLines: CatalogItem['descriptionLines'];
-  itemType: 'PHYSICAL' | 'DIGITAL' | 'UNRECOGNISED';
+  itemType: CatalogItem['itemType'] | 'UNRECOGNISED';
   weight?: number;
   sku?: string;
   variantId?: string;
+  // What a provider says of the line beyond a parcel (catalog-provider.ts); absent for store goods.
+  fixedQuantity?: boolean;
+  maxQuantity?: number;
+  membersOnly?: boolean;
+  paymentOption?: PaymentOption;
+  /** Minor units. */
+  depositAmount?: number;
+  priceDescription?: string;
+  policies?: CatalogItem['policies'];
+  taxableAddressType?: CatalogItem['taxableAddressType'];
+  serviceProperties?: CatalogItem['serviceProperties'];
+  subscription?: CatalogItem['subscription'];
 }
 
 export const purchasable = (line: Pick<LineSnapshot, 'status'>) =>
   line.status === 'AVAILABLE' || line.status === 'PARTIALLY_AVAILABLE';
 export const shippable = (line: Pick<LineSnapshot, 'itemType'>) => line.itemType === 'PHYSICAL';
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
-
 /**
- * Lines of the same key are one line: adding the item again raises its quantity. A variant stands for
- * the choices that picked it (`options.options` or `options.variantId`), not for the rest of the
- * options (a text the buyer typed, say): the same variant with other such options is another line.
+ * Lines of the same key are one line: adding the item again raises its quantity. The provider says
+ * what makes an item the same (`lineKey`: a store variant stands for the choices that picked it);
+ * without one, the options as given do.
  */
-export function itemKeyOf(catalogs: CatalogRegistry, reference: CatalogReferenceInput, variantId?: string) {
-  let options: string;
-  if (variantId) {
-    const { options: _choices, variantId: _picked, ...rest } = reference.options ?? {};
-    // Without other options the key is the variant alone, as in carts stored before they counted.
-    options =
-      Object.keys(rest).length === 0 ? `variant:${variantId}` : `variant:${variantId}|${canonical(rest)}`;
-  } else {
-    options = canonical(reference.options ?? {});
-  }
-  return `${catalogs.keyOf(reference.appId)}|${reference.catalogItemId}|${options}`;
+export function itemKeyOf(catalogs: CatalogRegistry, reference: CatalogReferenceInput, found: CatalogLookup) {
+  const key =
+    (isItem(found) && catalogs.lineKeyOf(reference.appId, lookUpRequest(reference), found)) ||
+    canonicalJson(reference.options ?? {});
+  return `${catalogs.keyOf(reference.appId)}|${reference.catalogItemId}|${key}`;
 }
 
 /** What each line's catalog says of it now (one look-up per line, in parallel). */
 export function lookUpLines(
   catalogs: CatalogRegistry,
-  siteId: string,
+  context: CatalogContext,
   lines: readonly StoredLine[],
 ): Promise<CatalogLookup[]> {
   return Promise.all(
-    lines.map((line) => {
-      const ref = line.catalogReference;
-      return catalogs.lookUp(siteId, ref.appId, ref.catalogItemId, lookUpOptions(ref, line.quantity));
-    }),
+    lines.map((line) =>
+      catalogs.lookUp(
+        context,
+        line.catalogReference.appId,
+        lookUpRequest(line.catalogReference, line.quantity),
+      ),
+    ),
   );
 }
 
-/** What a catalog is asked about a reference: its choices or variant, and how many are wanted. */
-export function lookUpOptions(ref: CatalogReferenceInput, quantity?: number): CatalogItemOptions {
-  const options: CatalogItemOptions = {};
-  if (ref.options?.options) options.options = ref.options.options;
-  if (ref.options?.variantId) options.variantId = ref.options.variantId;
-  if (quantity !== undefined) options.quantity = quantity;
-  return options;
+/** What a catalog is asked about a reference: the item, its options whole, and how many are wanted. */
+export function lookUpRequest(ref: CatalogReferenceInput, quantity?: number): LookUpRequest {
+  const request: LookUpRequest = { catalogItemId: ref.catalogItemId, options: ref.options ?? {} };
+  if (quantity !== undefined) request.quantity = quantity;
+  return request;
+}
+
+/**
+ * Whether two look-ups of one line describe it alike: both not found, or the same version of the item,
+ * still valid at `nowMs`. A cart rendered from `before` is then still right.
+ */
+export function sameDescription(now: CatalogLookup, before: CatalogLookup, nowMs: number): boolean {
+  if (!isItem(now) || !isItem(before)) return !isItem(now) && !isItem(before);
+  return now.version === before.version && (now.validUntil === undefined || now.validUntil > nowMs);
+}
+
+/** What the providers commit or cancel of these lines (an order's or a checkout's). */
+export function orderedLines(
+  lines: ReadonlyArray<{
+    id: string;
+    catalogReference: { appId: string; catalogItemId: string; options?: Record<string, unknown> | undefined };
+    variantId?: string | undefined;
+    quantity: number;
+  }>,
+): AppLine[] {
+  return lines.map((line) => ({
+    appId: line.catalogReference.appId,
+    id: line.id,
+    catalogItemId: line.catalogReference.catalogItemId,
+    options: line.catalogReference.options ?? {},
+    quantity: line.quantity,
+    ...(line.variantId ? { variantId: line.variantId } : {}),
+  }));
 }
 
 /** A stored line as its catalog look-up (`lookUpLines`) describes it. */
 export function snapshotOf(line: StoredLine, found: CatalogLookup): LineSnapshot {
   // Built from a literal, never from a spread base: on Node 20's V8, adding properties to an object
   // that began as a spread costs about a microsecond each, and every cart answer builds these.
-  if (found.availability.status === 'NOT_FOUND' || !('price' in found))
+  if (found.availability.status === 'NOT_FOUND' || !isItem(found))
     return {
       id: line.id,
       catalogReference: line.catalogReference,
@@ -115,7 +148,7 @@ export function snapshotOf(line: StoredLine, found: CatalogLookup): LineSnapshot
       descriptionLines: [],
       itemType: 'UNRECOGNISED',
     };
-  const item = found as CatalogItem;
+  const item = found;
   const snapshot: LineSnapshot = {
     id: line.id,
     catalogReference: line.catalogReference,
@@ -133,10 +166,20 @@ export function snapshotOf(line: StoredLine, found: CatalogLookup): LineSnapshot
   if (item.weight !== undefined) snapshot.weight = item.weight;
   if (item.sku !== undefined) snapshot.sku = item.sku;
   if (item.variantId !== undefined) snapshot.variantId = item.variantId;
+  if (item.fixedQuantity) snapshot.fixedQuantity = true;
+  if (item.maxQuantity !== undefined) snapshot.maxQuantity = item.maxQuantity;
+  if (item.membersOnly) snapshot.membersOnly = true;
+  if (item.paymentOption) snapshot.paymentOption = item.paymentOption;
+  if (item.depositAmount) snapshot.depositAmount = item.depositAmount.amount;
+  if (item.priceDescription) snapshot.priceDescription = item.priceDescription;
+  if (item.policies) snapshot.policies = item.policies;
+  if (item.taxableAddressType) snapshot.taxableAddressType = item.taxableAddressType;
+  if (item.serviceProperties) snapshot.serviceProperties = item.serviceProperties;
+  if (item.subscription) snapshot.subscription = item.subscription;
   return snapshot;
 }
 
-export function paymentOptionOf(rules: StoreRules) {
+export function paymentOptionOf(rules: StoreRules): PaymentOption {
   return !rules.payments.test && rules.payments.offline ? 'FULL_PAYMENT_OFFLINE' : 'FULL_PAYMENT_ONLINE';
 }
 
@@ -169,7 +212,7 @@ export function lineJson(line: LineSnapshot, found: CatalogLookup, rules: StoreR
     const { id, quantity, catalogReference, lineItemPrice, ...catalogPart } = renderLine(line, rules);
     part = { rules, json: JSON.stringify(catalogPart).slice(1) };
     // A line of an item not found shows the name it was added with: its part is its own.
-    if ('price' in found) catalogParts.set(found, part);
+    if (isItem(found)) catalogParts.set(found, part);
   }
   const price = multiPriceJson(line.unitPrice * line.quantity, rules.money);
   return `{"id":${JSON.stringify(line.id)},"quantity":${line.quantity},"catalogReference":${referenceJson(line.catalogReference)},"lineItemPrice":${price},${part.json}`;
@@ -219,40 +262,42 @@ export function renderLine(line: LineSnapshot, rules: StoreRules, format: MoneyF
       ...(line.sku === undefined ? {} : { sku: line.sku }),
     },
     itemType: { preset: line.itemType, custom: '' },
-    paymentOption: paymentOptionOf(rules),
-    priceDescription: text(''),
+    paymentOption: line.paymentOption ?? paymentOptionOf(rules),
+    priceDescription: text(line.priceDescription ?? ''),
     rootCatalogItemId: line.catalogReference.catalogItemId,
     customLineItem: false,
     priceUndetermined: false,
-    fixedQuantity: false,
-    savePaymentMethod: false,
-    membersOnly: false,
-    taxableAddress: { addressType: rules.taxableAddressType },
+    fixedQuantity: line.fixedQuantity ?? false,
+    savePaymentMethod: line.subscription !== undefined,
+    membersOnly: line.membersOnly ?? false,
+    taxableAddress: { addressType: line.taxableAddressType ?? rules.taxableAddressType },
+    ...(line.depositAmount === undefined ? {} : { depositAmount: multiPrice(line.depositAmount, format) }),
+    ...(line.policies
+      ? { policies: line.policies.map((p) => ({ title: p.title ?? '', content: p.content })) }
+      : {}),
+    ...(line.serviceProperties ? { serviceProperties: line.serviceProperties } : {}),
+    ...(line.subscription ? { subscriptionOptionInfo: subscriptionWire(line.subscription) } : {}),
   };
 }
 
+/** Map 9 `subscriptionOptionInfo`: the provider's plan terms with their texts translated. */
+const subscriptionWire = (subscription: NonNullable<LineSnapshot['subscription']>) => ({
+  subscriptionSettings: subscription.subscriptionSettings,
+  title: text(subscription.title),
+  description: text(subscription.description),
+});
+
 /**
  * What of a cart's lines an order did not take: lines added after its checkout was made, and units
- * added to a line since (the checkout's lines keep the ids of the cart's). A checkout line given with its
- * `itemKey` whose id the cart does not have takes its units from the cart's line of the same item: the
- * cart it was made from was merged into this one at sign-in, where its lines joined their items' lines.
- * Without `itemKey` (a checkout of this very cart) such a line was removed since, and a line of the
- * same item added after it is the buyer's still.
+ * added to a line since (the checkout's lines keep the ids of the cart's). A checkout line whose id the
+ * cart no longer has was removed since: a line of the same item added after it is the buyer's still.
  */
 export function linesNotOrdered(
   cartLines: readonly StoredLine[],
-  ordered: ReadonlyArray<{ id: string; quantity: number; itemKey?: string | undefined }>,
+  ordered: ReadonlyArray<{ id: string; quantity: number }>,
 ): StoredLine[] {
-  const ids = new Set(cartLines.map((line) => line.id));
   const orderedUnits = new Map<string, number>();
-  const add = (key: string, units: number) => orderedUnits.set(key, (orderedUnits.get(key) ?? 0) + units);
-  for (const line of ordered) {
-    if (ids.has(line.id)) add(line.id, line.quantity);
-    else if (line.itemKey !== undefined) {
-      const same = cartLines.find((cartLine) => cartLine.itemKey === line.itemKey);
-      if (same) add(same.id, line.quantity);
-    }
-  }
+  for (const line of ordered) orderedUnits.set(line.id, (orderedUnits.get(line.id) ?? 0) + line.quantity);
   return cartLines.flatMap((line) => {
     const left = line.quantity - (orderedUnits.get(line.id) ?? 0);
     return left > 0 ? [{ ...line, quantity: left }] : [];

@@ -6,17 +6,16 @@
  * A rendered cart is current while
  * - the stored cart has the same id and revision (every change bumps it, in any process);
  * - the site's rules are the same object (`rulesOf` answers a new one when the site changed);
- * - every line's catalog look-up answers the same object: catalogs answer the same object while the
- *   item is unchanged and a new one after a write (this process's at once, another's within a second).
+ * - every line's catalog look-up describes it alike (`sameDescription`: the same version of the item,
+ *   still valid now).
  * Carts with a coupon or merchant discounts are not kept: whether a coupon applies also depends on
  * the time and on other orders, and their discounts can depend on the destination.
- *
- * A kept cart is also where the next change of it starts (`lastSeen`, state.ts `changeCart`).
+
  */
 import type { EcomDeps } from '../context.ts';
 import { rulesOf } from '../settings.ts';
-import { lookUpLines } from './lines.ts';
-import type { Cart, CartContext } from './state.ts';
+import { lookUpLines, sameDescription } from './lines.ts';
+import { type Cart, type CartContext, cartCatalogContext } from './state.ts';
 
 export interface RenderedCart {
   /** The cart as stored; shared: read it only. */
@@ -61,16 +60,6 @@ export function estimateOf(rendered: RenderedCart, key: string, answer: () => Bu
   return bytes;
 }
 
-/**
- * A copy of `cart` that a change may alter: its own object, line list and lines. What they hold is
- * shared with `cart` (buyer, address, a line's catalog reference…): changes replace such parts, never
- * alter them (cart/service.ts). A deep copy cost more than any other step of a cart change.
- */
-export const cartToChange = (cart: Cart): Cart => ({
-  ...cart,
-  lineItems: cart.lineItems.map((line) => ({ ...line })),
-});
-
 export function renderedCarts() {
   // By owner: a cart call names its caller, not a cart.
   const kept = new Map<string, RenderedCart>();
@@ -81,23 +70,16 @@ export function renderedCarts() {
     async current(deps: EcomDeps, siteId: string, ownerKey: string, id: string, revision: string) {
       const rendered = kept.get(keyOf(siteId, ownerKey));
       if (!rendered || rendered.cart.id !== id || rendered.cart.revision !== revision) return undefined;
+      const context = cartCatalogContext(deps, siteId, rendered.cart);
       const [rules, found] = await Promise.all([
         rulesOf(deps, siteId),
-        lookUpLines(deps.catalogs, siteId, rendered.cart.lineItems),
+        lookUpLines(deps.catalogs, context, rendered.cart.lineItems),
       ]);
+      const nowMs = context.now.getTime();
       const current =
-        rules === rendered.context.rules && found.every((item, i) => item === rendered.context.found[i]);
+        rules === rendered.context.rules &&
+        found.every((item, i) => sameDescription(item, rendered.context.found[i]!, nowMs));
       return current ? rendered : undefined;
-    },
-
-    /**
-     * A copy of the cart of `ownerKey` as this process last wrote or read it, to change without reading
-     * it first. It may be stale (another process may have changed or deleted it since): a change based on
-     * it is written with its revision, which the stored cart no longer has then.
-     */
-    lastSeen(siteId: string, ownerKey: string): Cart | undefined {
-      const rendered = kept.get(keyOf(siteId, ownerKey));
-      return rendered && cartToChange(rendered.cart);
     },
 
     keep(siteId: string, rendered: RenderedCart) {

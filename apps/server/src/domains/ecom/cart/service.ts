@@ -3,13 +3,13 @@ import type { Caller } from '../../../http/access.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { RawJson } from '../../../lib/raw-json.ts';
-import type { CatalogLookup } from '../../stores/index.ts';
-import { type EcomDeps, isAdmin } from '../context.ts';
+import { type CatalogLookup, isItem } from '../catalog-provider.ts';
+import { callerCatalogContext, type EcomDeps, isAdmin } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { currencyDigits, parseMoney } from '../money.ts';
 import { isChosenShipping, keptAddress, rulesOf } from '../settings.ts';
-import { type CatalogReferenceInput, itemKeyOf, lookUpOptions, type StoredLine } from './lines.ts';
+import { type CatalogReferenceInput, itemKeyOf, lookUpRequest, type StoredLine } from './lines.ts';
 import { estimateOf } from './rendered.ts';
 import {
   cartAnswer,
@@ -62,28 +62,32 @@ const keptReference = (ref: CatalogReferenceInput): CatalogReferenceInput => ({
   ...(ref.options ? { options: ref.options } : {}),
 });
 
-/** Adds lines (the same item again raises its quantity); `field` names the input array in errors. */
+/**
+ * Adds lines (the same item again raises its quantity, unless the provider fixed it); `field` names
+ * the input array in errors.
+ */
 async function addLines(
   deps: EcomDeps,
-  siteId: string,
+  caller: Caller,
   cart: StoredCart,
   inputs: readonly LineInput[],
   field: string,
 ) {
   checkOptionsSize(inputs, field);
+  const context = callerCatalogContext(deps, caller);
   const looked = await Promise.all(
-    inputs.map((input) => {
-      const ref = input.catalogReference;
-      return deps.catalogs.lookUp(siteId, ref.appId, ref.catalogItemId, lookUpOptions(ref));
-    }),
+    inputs.map((input) =>
+      deps.catalogs.lookUp(context, input.catalogReference.appId, lookUpRequest(input.catalogReference)),
+    ),
   );
   inputs.forEach((input, i) => {
     const found = looked[i]!;
-    const variantId = 'variantId' in found ? found.variantId : undefined;
-    const itemKey = itemKeyOf(deps.catalogs, input.catalogReference, variantId);
+    const variantId = isItem(found) ? found.variantId : undefined;
+    const itemKey = itemKeyOf(deps.catalogs, input.catalogReference, found);
     const quantity = input.quantity ?? 1;
     const existing = cart.lineItems.find((line) => line.itemKey === itemKey);
     if (existing) {
+      if (isItem(found) && found.fixedQuantity) throw ecomErrors.fixedQuantity(`${field}[${i}]`, existing.id);
       if (existing.quantity + quantity > MAX_QUANTITY)
         throw ecomErrors.tooManyUnits(`${field}[${i}].quantity`);
       existing.quantity += quantity;
@@ -93,7 +97,7 @@ async function addLines(
       id: newId(),
       catalogReference: keptReference(input.catalogReference),
       quantity,
-      name: 'name' in found ? found.name : '',
+      name: isItem(found) ? found.name : '',
       itemKey,
       ...(variantId ? { variantId } : {}),
     };
@@ -119,7 +123,7 @@ export async function addToCurrentCart(
     deps,
     caller,
     async (cart) => {
-      await addLines(deps, caller.siteId, cart, input.lineItems!, 'lineItems');
+      await addLines(deps, caller, cart, input.lineItems!, 'lineItems');
       found = await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
     },
     { create: true },
@@ -175,7 +179,7 @@ export async function updateCurrentCart(deps: EcomDeps, caller: Caller, input: U
       if (info.overrideCheckoutUrl) cart.overrideCheckoutUrl = info.overrideCheckoutUrl;
       else if (info.overrideCheckoutUrl === '') delete cart.overrideCheckoutUrl;
       if (input.lineItems?.length) {
-        await addLines(deps, caller.siteId, cart, input.lineItems, 'lineItems');
+        await addLines(deps, caller, cart, input.lineItems, 'lineItems');
         await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
       }
       if (merchantDiscounts) {
@@ -245,9 +249,18 @@ export async function updateQuantities(
     async (cart) => {
       const unknown = lines.filter((l) => !cart.lineItems.some((line) => line.id === l.id)).map((l) => l.id);
       if (unknown.length > 0) throw ecomErrors.lineItemsNotFound([...new Set(unknown)]);
+      const before = new Map(cart.lineItems.map((line) => [line.id, line.quantity]));
       for (const { id, quantity } of lines)
         cart.lineItems.find((line) => line.id === id)!.quantity = quantity;
       found = await checkCartAmounts(deps, caller.siteId, cart, 'lineItems');
+      cart.lineItems.forEach((line, i) => {
+        const item = found![i]!;
+        if (isItem(item) && item.fixedQuantity && line.quantity !== before.get(line.id))
+          throw ecomErrors.fixedQuantity(
+            `lineItems[${lines.findIndex((l) => l.id === line.id)}].quantity`,
+            line.id,
+          );
+      });
     },
     { create: false },
   );

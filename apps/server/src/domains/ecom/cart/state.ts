@@ -9,22 +9,20 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { oneAtATime } from '../../../lib/one-at-a-time.ts';
 import { RawJson, utf8Join } from '../../../lib/raw-json.ts';
-import type { CatalogLookup } from '../../stores/index.ts';
-import { buyerOf, type EcomDeps, ownerKeyOf } from '../context.ts';
+import { type CatalogLookup, isItem } from '../catalog-provider.ts';
+import { buyerOf, catalogContextOf, type EcomDeps, ownerKeyOf } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { multiPriceJson, toDecimalString } from '../money.ts';
 import { type AddressInput, rulesOf, type StoreRules } from '../settings.ts';
-import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
 import {
-  type LineSnapshot,
-  lineJson,
-  lookUpLines,
-  purchasable,
-  type StoredLine,
-  shippable,
-  snapshotOf,
-} from './lines.ts';
+  type CouponRule,
+  computeTotals,
+  type MerchantDiscountRule,
+  type Totals,
+  totalsLinesOf,
+} from '../totals.ts';
+import { type LineSnapshot, lineJson, lookUpLines, type StoredLine, snapshotOf } from './lines.ts';
 import type { RenderedCart } from './rendered.ts';
 import { renderDiscounts } from './view.ts';
 
@@ -77,11 +75,6 @@ const isGone = (error: unknown) => error instanceof AppError && error.code === '
 /**
  * Reads the caller's cart (or starts one when `create`), applies `change` and writes it back with
  * the revision it read; a concurrent write makes it start over (a few times).
- *
- * The first try starts from the cart as this process last saw it, when it kept one (`lastSeen`), and
- * skips the read. Should that copy be stale, the write is refused (its revision is gone) and the
- * change starts over from the stored cart; so does any failure of a change made on it, so that an
- * error never comes from a stale copy.
  */
 export function changeCart(
   deps: EcomDeps,
@@ -90,20 +83,19 @@ export function changeCart(
   options: { create: boolean },
 ): Promise<Cart> {
   const ownerKey = ownerKeyOf(caller);
-  return inTurnOnCart(caller.siteId, ownerKey, (waited) =>
-    changeCartNow(deps, caller.siteId, ownerKey, caller, change, { ...options, waited }),
+  return inTurnOnCart(caller.siteId, ownerKey, () =>
+    changeCartNow(deps, caller.siteId, ownerKey, caller, change, options),
   );
 }
 
 /** Runs `work` when this process's earlier changes of the cart of `ownerKey` are done (see below). */
-export const inTurnOnCart = <T>(siteId: string, ownerKey: string, work: (waited: boolean) => Promise<T>) =>
+export const inTurnOnCart = <T>(siteId: string, ownerKey: string, work: () => Promise<T>) =>
   changesOfOneCart(`${siteId}\u0000${ownerKey}`, work);
 
 /**
  * Changes of one cart made by this process, one after another: each starts from the cart the one
  * before it wrote, instead of racing it to a revision conflict (a page firing several cart calls
- * at once). Other processes' changes are still met by the revision check. A change that waited
- * reads the cart: the kept copy is only made when the one before it has answered.
+ * at once). Other processes' changes are still met by the revision check.
  */
 const changesOfOneCart = oneAtATime();
 
@@ -113,13 +105,11 @@ async function changeCartNow(
   ownerKey: string,
   caller: Caller,
   change: (cart: StoredCart) => void | Promise<void>,
-  options: { create: boolean; waited: boolean },
+  options: { create: boolean },
 ): Promise<Cart> {
   const carts = deps.store.carts.forSite(siteId);
   for (let attempt = 0; ; attempt++) {
-    const remembered =
-      attempt === 0 && !options.waited ? deps.rendered.lastSeen(siteId, ownerKey) : undefined;
-    const current = remembered ?? (await findCart(deps, siteId, ownerKey));
+    const current = await findCart(deps, siteId, ownerKey);
     try {
       if (!current) {
         if (!options.create) throw cartErrors.notFound();
@@ -137,11 +127,18 @@ async function changeCartNow(
       return await carts.replace<StoredCart>(current, { unchanged: ['ownerKey'] });
     } catch (error) {
       const retryable = isRevisionConflict(error) || isUniqueViolation(error) || isGone(error);
-      if (remembered || (attempt < 5 && retryable)) continue;
+      if (attempt < 5 && retryable) continue;
       throw error;
     }
   }
 }
+
+/** The catalog context of a cart's lines: its owner, now. */
+export const cartCatalogContext = (
+  deps: EcomDeps,
+  siteId: string,
+  cart: Pick<StoredCart, 'ownerKey' | 'buyerInfo'>,
+) => catalogContextOf(deps, siteId, cart.ownerKey, cart.buyerInfo);
 
 export interface CartContext {
   rules: StoreRules;
@@ -152,16 +149,27 @@ export interface CartContext {
   couponProblem?: string;
 }
 
-/** `looked`: the look-ups of the cart's lines as they are now, when the caller just made them. */
+/**
+ * `looked`: the look-ups of the cart's lines as they are now, when the caller just made them;
+ * `readThrough`: for a checkout, whose prices are charged (see CatalogContext).
+ */
 export async function cartContext(
   deps: EcomDeps,
   siteId: string,
   cart: StoredCart,
   looked?: CatalogLookup[],
+  readThrough = false,
 ): Promise<CartContext> {
   const [rules, found] = looked
     ? [await rulesOf(deps, siteId), looked]
-    : await Promise.all([rulesOf(deps, siteId), lookUpLines(deps.catalogs, siteId, cart.lineItems)]);
+    : await Promise.all([
+        rulesOf(deps, siteId),
+        lookUpLines(
+          deps.catalogs,
+          { ...cartCatalogContext(deps, siteId, cart), readThrough },
+          cart.lineItems,
+        ),
+      ]);
   const lines = cart.lineItems.map((line, i) => snapshotOf(line, found[i]!));
   if (!cart.couponCode) return { rules, lines, found };
   try {
@@ -189,14 +197,7 @@ export function totalsOf(
   } = {},
 ): Totals {
   const totals = computeTotals({
-    lines: context.lines.map((line) => ({
-      id: line.id,
-      catalogItemId: line.catalogReference.catalogItemId,
-      unitPrice: line.unitPrice,
-      quantity: line.quantity,
-      purchasable: purchasable(line),
-      shippable: shippable(line),
-    })),
+    lines: totalsLinesOf(context.lines),
     rules: context.rules,
     coupon: context.coupon,
     merchantDiscounts: cart.merchantDiscounts,
@@ -225,11 +226,15 @@ export async function checkCartAmounts(
   cart: StoredCart,
   field: string,
 ): Promise<CatalogLookup[]> {
-  const found = await lookUpLines(deps.catalogs, siteId, cart.lineItems);
+  const found = await lookUpLines(deps.catalogs, cartCatalogContext(deps, siteId, cart), cart.lineItems);
   let sum = 0;
   cart.lineItems.forEach((line, i) => {
     const item = found[i]!;
-    if ('price' in item && item.price) sum += item.price.amount * line.quantity;
+    if (isItem(item)) {
+      if (item.maxQuantity !== undefined && line.quantity > item.maxQuantity)
+        throw ecomErrors.tooManyUnitsOf(`${field}`, line.id, item.maxQuantity);
+      sum += item.price.amount * line.quantity;
+    }
   });
   if (Number.isSafeInteger(sum)) return found;
   const { digits } = (await rulesOf(deps, siteId)).money;

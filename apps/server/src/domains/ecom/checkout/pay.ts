@@ -10,9 +10,10 @@
  * One pay of a checkout runs at a time (its payment claim, ecom/claims.ts): a concurrent pay under
  * another key, or none, is refused with CHECKOUT_PAYMENT_IN_PROGRESS before any charge.
  *
- * Sequence: provider charge (a decline stops here: no order, no stock change) → one transaction:
- * stock of every line (one conditional UPDATE each, through the catalog providers), the coupon
- * use, the next order number, the order insert, the checkout completion and the cart's removal (what
+ * Sequence: every line's catalog is served here (else refused) → provider charge (a decline stops
+ * here: no order, no stock change) → one transaction: the next order number, each catalog's commit of
+ * its lines (stock taken, holds confirmed), the coupon use, the order insert, the checkout completion
+ * and the cart's removal (what
  * was added to it since the checkout moves to a new cart) →
  * confirmation e-mail.
  * If the transaction fails (stock ran out, coupon used up) the charge is refunded.
@@ -21,13 +22,14 @@ import { createHash } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, ValidationError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { itemKeyOf, type LineSnapshot, linesNotOrdered } from '../cart/lines.ts';
+import { recordEntityEvent } from '../../../outbox/outbox.ts';
+import { type LineSnapshot, linesNotOrdered, orderedLines } from '../cart/lines.ts';
 import type { StoredCart } from '../cart/state.ts';
 import { staleBefore, withPaymentClaim } from '../claims.ts';
-import type { EcomDeps } from '../context.ts';
+import { catalogContextOf, type EcomDeps } from '../context.ts';
 import { ecomErrors } from '../errors.ts';
 import { formatMoney } from '../money.ts';
-import { buildOrder, type Order, type StoredOrder, sendConfirmation, stockLines } from '../orders.ts';
+import { buildOrder, type Order, type StoredOrder, sendConfirmation } from '../orders.ts';
 import type { CardInput, ChargeResult } from '../payments/index.ts';
 import { rulesOf, type StoreRules } from '../settings.ts';
 import {
@@ -179,8 +181,6 @@ async function spendCart(
   cartId: string,
   ordered: readonly LineSnapshot[],
   orderId: string,
-  /** The checkout was made from another cart, merged into this one at sign-in: lines also match by item. */
-  merged: boolean,
 ) {
   const carts = deps.store.carts.forSite(siteId, trx);
   const spent = await carts.take<StoredCart>(cartId);
@@ -188,14 +188,7 @@ async function spendCart(
     if (await orderedFrom(deps, siteId, cartId, trx, orderId)) throw ecomErrors.cartAlreadyOrdered(cartId);
     return;
   }
-  const left = linesNotOrdered(
-    spent.lineItems,
-    ordered.map((line) => ({
-      id: line.id,
-      quantity: line.quantity,
-      itemKey: merged ? itemKeyOf(deps.catalogs, line.catalogReference, line.variantId) : undefined,
-    })),
-  );
+  const left = linesNotOrdered(spent.lineItems, ordered);
   if (left.length === 0) return;
   // Where the buyer ships to and how stays theirs; the coupon, the owner's discounts and the note
   // went with the order.
@@ -233,6 +226,8 @@ async function placeOrder(
     (await orderedFrom(deps, siteId, cartId))
   )
     throw ecomErrors.cartAlreadyOrdered(cartId);
+  // A line whose catalog is not served here (a rolling deploy, an app removed) is never skipped.
+  deps.catalogs.requireServed(internal.lines.map((line) => line.catalogReference));
   const provider = deps.payments[input.paymentMethod];
   const now = deps.clock.now();
   // A card is checked only when there is something to charge it: a free order needs none.
@@ -257,13 +252,20 @@ async function placeOrder(
   let order: Order;
   try {
     order = await deps.store.transaction(async (trx) => {
-      await deps.catalogs.reserve(siteId, stockLines(internal.lines), trx);
+      const number = await deps.store.nextOrderNumber(trx, siteId);
+      const orderId = newId();
+      // Each catalog makes the lines the order's (stock taken, a hold confirmed) or refuses them all.
+      await deps.catalogs.commit(
+        catalogContextOf(deps, siteId, internal.ownerKey, checkout.buyerInfo),
+        orderedLines(internal.lines),
+        { id: orderId, number: String(number) },
+        trx,
+      );
       const coupon = internal.coupon;
       // A coupon that took nothing off (its items are not in the cart) is not a use.
       const used = totals.discounts.some((d) => d.coupon && d.amount > 0);
       if (coupon && used && !(await deps.store.useCoupon(trx, siteId, coupon.id)))
         throw ecomErrors.couponExhausted(coupon.code);
-      const number = await deps.store.nextOrderNumber(trx, siteId);
       const document = buildOrder({
         checkout: { ...checkout, internal },
         totals,
@@ -273,7 +275,10 @@ async function placeOrder(
         charge,
         now: now.toISOString(),
       });
-      const created = await deps.store.orders.forSite(siteId, trx).create<StoredOrder>(document);
+      const created = await deps.store.orders
+        .forSite(siteId, trx)
+        .create<StoredOrder>(document, { id: orderId });
+      if (created.paymentStatus === 'PAID') await recordEntityEvent(trx, siteId, 'order', 'paid', created);
       await deps.store.checkouts
         .forSite(siteId, trx)
         .update<StoredCheckout>(
@@ -281,16 +286,7 @@ async function placeOrder(
           { completed: true, orderId: created.id },
           { expectedRevision: checkout.revision },
         );
-      if (cartId)
-        await spendCart(
-          deps,
-          siteId,
-          trx,
-          cartId,
-          internal.lines,
-          created.id,
-          internal.cartMergedFrom !== undefined,
-        );
+      if (cartId) await spendCart(deps, siteId, trx, cartId, internal.lines, created.id);
       return created;
     });
   } catch (error) {

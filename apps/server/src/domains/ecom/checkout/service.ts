@@ -6,14 +6,21 @@
 import type { SystemFields } from '../../../db/documents.ts';
 import type { Caller } from '../../../http/access.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { type LineSnapshot, purchasable, renderLine, shippable } from '../cart/lines.ts';
-import { cartContext, changeCart, findCart, renderedCart, totalsOf } from '../cart/state.ts';
+import { newId } from '../../../lib/ids.ts';
+import { type LineSnapshot, purchasable, renderLine, type StoredLine, shippable } from '../cart/lines.ts';
+import { cartContext, changeCart, findCart, renderedCart, type StoredCart, totalsOf } from '../cart/state.ts';
 import { renderShipping, renderTotals } from '../cart/view.ts';
-import { type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
+import { buyerOf, type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { lapsedCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { type AddressInput, isChosenShipping, keptAddress, rulesOf, type StoreRules } from '../settings.ts';
-import { type CouponRule, computeTotals, type MerchantDiscountRule, type Totals } from '../totals.ts';
+import {
+  type CouponRule,
+  computeTotals,
+  type MerchantDiscountRule,
+  type Totals,
+  totalsLinesOf,
+} from '../totals.ts';
 
 export interface CheckoutInternal {
   ownerKey: string;
@@ -29,12 +36,6 @@ export interface CheckoutInternal {
   billingContact?: ContactDetails;
   /** Minor units charged by `pay` (priceSummary.total when computed). */
   total: number;
-  /**
-   * The cart the checkout was made from, when it was merged into the member's cart at sign-in
-   * (checkout/adopt.ts): `cartId` names the member's cart then, where its lines may have joined lines
-   * of the same item.
-   */
-  cartMergedFrom?: string;
 }
 
 export interface StoredCheckout {
@@ -100,14 +101,7 @@ export const addressWithContact = (address?: AddressInput, contactDetails?: Cont
 
 export function checkoutTotals(internal: CheckoutInternal, rules: StoreRules): Totals {
   return computeTotals({
-    lines: internal.lines.map((line) => ({
-      id: line.id,
-      catalogItemId: line.catalogReference.catalogItemId,
-      unitPrice: line.unitPrice,
-      quantity: line.quantity,
-      purchasable: purchasable(line),
-      shippable: shippable(line),
-    })),
+    lines: totalsLinesOf(internal.lines),
     rules,
     coupon: internal.coupon,
     merchantDiscounts: internal.merchantDiscounts,
@@ -172,14 +166,68 @@ export const view = (checkout: Checkout) => {
   return rest;
 };
 
-export async function createCheckout(
-  deps: EcomDeps,
-  caller: Caller,
-  input: CheckoutDetails & { channelType?: string | undefined },
-) {
+type CheckoutInput = CheckoutDetails & { channelType?: string | undefined };
+
+export async function createCheckout(deps: EcomDeps, caller: Caller, input: CheckoutInput) {
   const cart = await findCart(deps, caller.siteId, ownerKeyOf(caller));
   if (!cart || cart.lineItems.length === 0) throw ecomErrors.cartEmpty();
-  const context = await cartContext(deps, caller.siteId, cart);
+  const checkout = await openCheckout(deps, caller, cart, input, cart.id);
+  // Best effort: the checkout stands on its own whatever becomes of the cart meanwhile (deleted,
+  // changed five times over). Kept rendered, so that the cart's next read answers at once.
+  await changeCart(
+    deps,
+    caller,
+    (current) => {
+      current.checkoutId = checkout.id;
+    },
+    { create: false },
+  ).then(
+    (changed) => renderedCart(deps, caller.siteId, changed),
+    (error: unknown) => {
+      if (!(error instanceof AppError && error.status < 500)) throw error;
+    },
+  );
+  return { checkoutId: checkout.id };
+}
+
+/**
+ * A checkout of `lines` alone, not of the caller's cart: what a redirect intent opens (a booked slot,
+ * a ticket reservation, a plan) on the same hosted checkout page. The cart is left as it is; paying
+ * the checkout spends no cart.
+ */
+export async function createCheckoutFromLines(
+  deps: EcomDeps,
+  caller: Caller,
+  lines: ReadonlyArray<{ catalogReference: StoredLine['catalogReference']; quantity?: number | undefined }>,
+  input: CheckoutInput = {},
+): Promise<{ checkoutId: string }> {
+  if (lines.length === 0) throw ecomErrors.cartEmpty();
+  const purchase: StoredCart = {
+    ownerKey: ownerKeyOf(caller),
+    buyerInfo: { ...buyerOf(caller), ...(input.email ? { email: input.email } : {}) },
+    lineItems: lines.map((line) => ({
+      id: newId(),
+      catalogReference: line.catalogReference,
+      quantity: line.quantity ?? 1,
+      name: '',
+      itemKey: '',
+    })),
+    purchaseFlowId: newId(),
+  };
+  const checkout = await openCheckout(deps, caller, purchase, input);
+  return { checkoutId: checkout.id };
+}
+
+/** Freezes `cart`'s lines, as their catalogs describe them now, into a new checkout of `caller`. */
+async function openCheckout(
+  deps: EcomDeps,
+  caller: Caller,
+  cart: StoredCart,
+  input: CheckoutInput,
+  cartId?: string,
+): Promise<Checkout> {
+  // Prices are read through here, never from a kept cart: they are what the buyer is charged.
+  const context = await cartContext(deps, caller.siteId, cart, undefined, true);
   const unavailable = context.lines.filter((line) => line.status !== 'AVAILABLE').map((line) => line.id);
   if (unavailable.length > 0) throw ecomErrors.linesUnavailable(unavailable);
   const { rules } = context;
@@ -214,31 +262,15 @@ export async function createCheckout(
     ...(email ? { email } : {}),
     total: totals.total,
   };
-  const checkout = await deps.store.checkouts.forSite(caller.siteId).create<StoredCheckout>({
+  return deps.store.checkouts.forSite(caller.siteId).create<StoredCheckout>({
     internal,
-    cartId: cart.id,
+    ...(cartId ? { cartId } : {}),
     ...(cart.purchaseFlowId ? { purchaseFlowId: cart.purchaseFlowId } : {}),
     completed: false,
     channelType: input.channelType ?? 'WEB',
     buyerInfo: { ...cart.buyerInfo, ...(email ? { email } : {}) },
     ...publicFields(internal, rules, totals),
   });
-  // Best effort: the checkout stands on its own whatever becomes of the cart meanwhile (deleted,
-  // changed five times over). Kept rendered, so that the cart's next change starts from it.
-  await changeCart(
-    deps,
-    caller,
-    (current) => {
-      current.checkoutId = checkout.id;
-    },
-    { create: false },
-  ).then(
-    (changed) => renderedCart(deps, caller.siteId, changed),
-    (error: unknown) => {
-      if (!(error instanceof AppError && error.status < 500)) throw error;
-    },
-  );
-  return { checkoutId: checkout.id };
 }
 
 /** The checkout if `caller` created it (or is an owner); others get CHECKOUT_NOT_FOUND. */
