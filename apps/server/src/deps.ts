@@ -36,6 +36,7 @@ import {
   storesCatalog,
 } from './domains/stores/index.ts';
 import type { Authenticator } from './http/access.ts';
+import { scheduleHoldExpiry } from './jobs/hold-expiry.ts';
 import { createJobs, type Jobs } from './jobs/loop.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { configuredSecretsKey, secretBox } from './lib/secret-box.ts';
@@ -121,6 +122,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
   };
   const outbox = createOutboxDispatcher(database, { clock, log });
   const jobs = createJobs(database, { clock, log });
+  scheduleHoldExpiry(jobs, database, clock);
   const outboxRetention = createOutboxRetention(database, {
     clock,
     log,

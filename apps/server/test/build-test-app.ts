@@ -71,6 +71,8 @@ export async function buildTestApp(
   const app = await buildApp(platform, { logger: false, hostedDist: options.hostedDist });
   await options.beforeReady?.(app, platform);
   await app.ready();
+  // Tests run due jobs themselves (`platform.jobs.runDue()` after moving the clock), never on a timer.
+  await platform.jobs.stop();
 
   return {
     engine,

@@ -109,6 +109,37 @@ describe.each(engines)('two server processes on one database (%s)', (engine) => 
     ).rejects.toThrow('no seats: short');
   });
 
+  it('runs each job once, and sweeps each expired hold once, when both processes run their job loops at once', async () => {
+    await seats[0]!.open(site.id, 'swept-show', 3);
+    const holds: string[] = [];
+    for (const i of [1, 2, 3])
+      holds.push(
+        await seats[i % 2]!.reserve(site.id, 'swept-show', 1, `visitor:sweep-${i}`, one.clock.now()),
+      );
+    const ran: string[] = [];
+    for (const app of [one, two])
+      app.platform.jobs.handle<{ n: string }>('twin-count', async (job) => {
+        ran.push(job.payload.n);
+      });
+    const jobs = Array.from({ length: 20 }, (_, n) => String(n));
+    for (const n of jobs)
+      await one.platform.jobs.enqueue(one.platform.database.db, { kind: 'twin-count', payload: { n } });
+    one.clock.advance(16 * 60_000);
+    const loops = [one, two, one].map((app) => () => app.platform.jobs.runDue());
+    // SQLite runs jobs in one process at a time (two connections of one thread would wait on each other).
+    if (engine === 'postgres') await Promise.all(loops.map((run) => run()));
+    else for (const run of loops) await run();
+    const events = await one.platform.database.db
+      .selectFrom('outbox')
+      .select('entity_id')
+      .where('entity_kind', '=', 'capacity_hold')
+      .where('event', '=', 'expired')
+      .where('entity_id', 'in', holds)
+      .execute();
+    expect(events.map((e) => e.entity_id).sort()).toEqual([...holds].sort());
+    expect(ran.sort()).toEqual([...jobs].sort());
+  });
+
   /** Another product of 20.00 whose stock is not counted. */
   async function shopProduct() {
     const product = await createProduct(
