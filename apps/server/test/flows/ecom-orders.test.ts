@@ -45,6 +45,14 @@ describe.each(engines)('ecom orders (%s)', (engine) => {
       payload: {},
     });
     expect(markedPaid.data.order.paymentStatus).toBe('PAID');
+    // Paid later, as at checkout: a `paid` event with the order as it now stands.
+    const paidEvents = await t.platform.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('entity_id', '=', id)
+      .where('event', '=', 'paid')
+      .execute();
+    expect(paidEvents.map((e) => JSON.parse(e.payload).entity.paymentStatus)).toEqual(['PAID']);
     expect(
       code(
         await t.call({

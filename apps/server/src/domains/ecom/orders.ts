@@ -7,6 +7,7 @@ import type { SystemFields } from '../../db/documents.ts';
 import type { Caller } from '../../http/access.ts';
 import { newId } from '../../lib/ids.ts';
 import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
+import { recordEntityEvent } from '../../outbox/outbox.ts';
 import { NEWEST_FIRST, withDefaultSort, withFieldOperands } from '../../query/index.ts';
 import { orderedLines, renderLine } from './cart/lines.ts';
 import { addressWithContact, type Checkout } from './checkout/service.ts';
@@ -281,17 +282,21 @@ export async function markOrderAsPaid(deps: EcomDeps, caller: Caller, id: string
     if (order.paymentStatus === 'AUTHORIZED' && payment?.transactionId)
       await deps.payments[payment.provider as PaymentProvider['id']].capture(payment.transactionId);
     const now = deps.clock.now().toISOString();
-    const updated = await deps.store.orders.forSite(siteId).update<StoredOrder>(
-      id,
-      {
-        paymentStatus: 'PAID',
-        payments: order.payments.map((p, i) => (i === 0 ? { ...p, status: 'CAPTURED' } : p)),
-        activities: [...order.activities, { type: 'ORDER_PAID', createdDate: now }],
-      },
-      // Only mark-as-paid and cancel write an order, both under the claim: the revision read
-      // above still holds; the guard stays as a last defence.
-      { expectedRevision: order.revision },
-    );
+    const updated = await deps.store.transaction(async (trx) => {
+      const paid = await deps.store.orders.forSite(siteId, trx).update<StoredOrder>(
+        id,
+        {
+          paymentStatus: 'PAID',
+          payments: order.payments.map((p, i) => (i === 0 ? { ...p, status: 'CAPTURED' } : p)),
+          activities: [...order.activities, { type: 'ORDER_PAID', createdDate: now }],
+        },
+        // Only mark-as-paid and cancel write an order, both under the claim: the revision read
+        // above still holds; the guard stays as a last defence.
+        { expectedRevision: order.revision },
+      );
+      await recordEntityEvent(trx, siteId, 'order', 'paid', paid);
+      return paid;
+    });
     return { order: updated };
   });
 }
