@@ -112,11 +112,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   installMediaRoute(app, platform.stores.media);
 
   platform.outbox.start();
-  platform.outboxRetention.start();
   platform.jobs.start();
   app.addHook('onClose', async () => {
     await platform.outbox.stop();
-    await platform.outboxRetention.stop();
     await platform.jobs.stop();
   });
   return app;

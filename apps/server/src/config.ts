@@ -67,7 +67,7 @@ export const ConfigSchema = Type.Object({
     minimum: 1,
     default: 72,
     description:
-      'Hours a domain event stays in the outbox after it occurred; older ones are dropped in the background.',
+      'Hours a domain event stays in the outbox after it occurred and every durable consumer has read it; older ones are dropped in the background.',
   }),
   DEMO_PORT: Type.Integer({
     minimum: 1,

@@ -42,7 +42,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { configuredSecretsKey, secretBox } from './lib/secret-box.ts';
 import { type Mailer, mailer } from './mail/index.ts';
 import { createOutboxDispatcher, type OutboxDispatcher } from './outbox/dispatcher.ts';
-import { createOutboxRetention, type OutboxRetention } from './outbox/retention.ts';
+import { scheduleOutboxRetention } from './outbox/retention.ts';
 
 /** Everything services need, built once and passed down explicitly (no container). */
 export interface Platform {
@@ -50,7 +50,6 @@ export interface Platform {
   database: Database;
   clock: Clock;
   outbox: OutboxDispatcher;
-  outboxRetention: OutboxRetention;
   /** Background jobs (jobs/): domains register handlers and enqueue in their own transactions. */
   jobs: Jobs;
   sites: SitesDeps;
@@ -123,9 +122,8 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
   const outbox = createOutboxDispatcher(database, { clock, log });
   const jobs = createJobs(database, { clock, log });
   scheduleHoldExpiry(jobs, database, clock);
-  const outboxRetention = createOutboxRetention(database, {
+  scheduleOutboxRetention(jobs, database, {
     clock,
-    log,
     retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
   });
   const stores: StoresDeps = {
@@ -170,7 +168,6 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     database,
     clock,
     outbox,
-    outboxRetention,
     jobs,
     sites,
     identity: { signingKeys: keys, tokens, apiKeys: keyStore, context: identityContext, sso },
@@ -183,7 +180,6 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     },
     async close() {
       await outbox.stop();
-      await outboxRetention.stop();
       await jobs.stop();
       // A database handed in (tests) belongs to whoever made it.
       if (!overrides.database) await database.close();

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engines, freshDatabase, type TestDatabase } from '../../test/engines.ts';
+import { createJobs } from '../jobs/loop.ts';
 import { manualClock } from '../lib/clock.ts';
 import { consumeBatch, dropConsumer, registerConsumer } from './consumers.ts';
-import { createOutboxRetention, pruneOutbox } from './retention.ts';
+import { pruneOutbox, scheduleOutboxRetention } from './retention.ts';
 
 const HOUR = 3_600_000;
 
@@ -124,49 +125,16 @@ describe.each(engines)('outbox retention (%s)', (engine) => {
     expect(await left()).toHaveLength(2);
   });
 
-  describe('in the background', () => {
-    afterEach(() => {
-      vi.useRealTimers();
-    });
+  it('prunes, as a periodic job, what is older than the retention on its clock', async () => {
+    const clock = manualClock('2026-01-10T00:00:00.000Z');
+    const jobs = createJobs(database, { clock, log: { error: () => {} } });
+    scheduleOutboxRetention(jobs, database, { clock, retentionMs: 72 * HOUR }, 60_000);
+    await record(['2026-01-06T00:00:00.000Z', '2026-01-07T01:00:00.000Z', '2026-01-09T00:00:00.000Z']);
 
-    it('prunes what is older than the retention on its clock, first a few seconds after start', async () => {
-      const clock = manualClock('2026-01-10T00:00:00.000Z');
-      const retention = createOutboxRetention(database, {
-        clock,
-        log: { error: () => {} },
-        retentionMs: 72 * HOUR,
-      });
-      await record(['2026-01-06T00:00:00.000Z', '2026-01-07T01:00:00.000Z', '2026-01-09T00:00:00.000Z']);
-      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
-      retention.start(60_000);
-
-      await vi.advanceTimersByTimeAsync(4_000);
-      expect(await left()).toHaveLength(3);
-      await vi.advanceTimersByTimeAsync(1_000);
-      await vi.waitFor(async () => expect(await left()).toHaveLength(2));
-
-      clock.advance(24 * HOUR);
-      await vi.advanceTimersByTimeAsync(60_000);
-      await vi.waitFor(async () => expect(await left()).toHaveLength(1));
-      expect((await left())[0]!.date).toBe('2026-01-09T00:00:00.000Z');
-      await retention.stop();
-    });
-
-    it('logs a failed prune and goes on', async () => {
-      const errors: string[] = [];
-      const broken = { ...database, db: database.db.withSchema('no_such_schema') };
-      const retention = createOutboxRetention(broken, {
-        clock: manualClock('2026-01-10T00:00:00.000Z'),
-        log: { error: (_details, message) => errors.push(message) },
-        retentionMs: HOUR,
-      });
-      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
-      retention.start(60_000);
-      await vi.advanceTimersByTimeAsync(5_000);
-      await vi.waitFor(() => expect(errors).toEqual(['outbox prune failed']));
-      await vi.advanceTimersByTimeAsync(60_000);
-      await vi.waitFor(() => expect(errors).toHaveLength(2));
-      await retention.stop();
-    });
+    await jobs.runDue();
+    expect(await left()).toHaveLength(2);
+    clock.advance(24 * HOUR);
+    await jobs.runDue();
+    expect((await left()).map((row) => row.date)).toEqual(['2026-01-09T00:00:00.000Z']);
   });
 });

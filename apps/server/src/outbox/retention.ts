@@ -1,12 +1,3 @@
-import { sql } from 'kysely';
-import type { Database } from '../db/connect.ts';
-import type { Clock } from '../lib/clock.ts';
-import { readByAll } from './consumers.ts';
-import type { Logger } from './dispatcher.ts';
-
-/** Orders two PostgreSQL transaction ids (decimal text of 64-bit numbers). */
-const compareTx = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * The outbox keeps each event for a while after it occurred and then drops it: every write adds a row,
  * and without this the table would grow for as long as the site runs. By then in-process listeners
@@ -17,13 +8,14 @@ const compareTx = (a: string, b: string) => a.length - b.length || (a < b ? -1 :
  * The newest row is always kept: SQLite numbers a plain INTEGER PRIMARY KEY from the highest one present
  * (migration 0007), so an emptied table would hand out numbers already used.
  */
-export interface OutboxRetention {
-  /** Drops what is older than the retention now; how many events were dropped. */
-  pruneNow(): Promise<number>;
-  /** Prunes shortly after start and then every `intervalMs`, in the background. */
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-}
+import { sql } from 'kysely';
+import type { Database } from '../db/connect.ts';
+import type { Jobs } from '../jobs/loop.ts';
+import type { Clock } from '../lib/clock.ts';
+import { readByAll } from './consumers.ts';
+
+/** Orders two PostgreSQL transaction ids (decimal text of 64-bit numbers). */
+const compareTx = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Drops the events that occurred before `before` and that every durable consumer has read, oldest
@@ -78,43 +70,17 @@ export async function pruneOutbox(database: Database, before: string, batchSize 
   }
 }
 
-export function createOutboxRetention(
+/**
+ * Prunes every `intervalMs` (ten minutes), once per interval across every server process (a periodic
+ * job), what is older than `retentionMs` on the platform's clock.
+ */
+export function scheduleOutboxRetention(
+  jobs: Jobs,
   database: Database,
-  deps: { clock: Clock; log: Logger; retentionMs: number },
-): OutboxRetention {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
-  const pruneNow = (): Promise<number> => {
-    running ??= pruneOutbox(
-      database,
-      new Date(deps.clock.now().getTime() - deps.retentionMs).toISOString(),
-    ).finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const pruneInBackground = () => {
-    pruneNow().catch((error: unknown) => deps.log.error({ err: error }, 'outbox prune failed'));
-  };
-
-  return {
-    pruneNow,
-    start(intervalMs = 10 * 60_000) {
-      if (timer) return;
-      // Not at once: a server that just started has its own start-up work to do first.
-      timer = setTimeout(() => {
-        pruneInBackground();
-        timer = setInterval(pruneInBackground, intervalMs);
-        timer.unref();
-      }, 5_000);
-      timer.unref();
-    },
-    async stop() {
-      clearTimeout(timer);
-      clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  deps: { clock: Clock; retentionMs: number },
+  intervalMs = 10 * 60_000,
+): void {
+  jobs.every('outbox-retention', intervalMs, async () => {
+    await pruneOutbox(database, new Date(deps.clock.nowMs() - deps.retentionMs).toISOString());
+  });
 }
