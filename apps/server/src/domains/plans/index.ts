@@ -1,0 +1,14 @@
+export {
+  billingOf,
+  PLANS_APP_ID,
+  type PlanOrder,
+  type PlanOrderStatus,
+  plansCatalog,
+  purchasesKey,
+} from './catalog-provider.ts';
+export { plansErrors } from './errors.ts';
+export { paidPlansCheckoutIntent } from './intent.ts';
+export type { PlanFields, StoredPlan } from './plan-input.ts';
+export { plansRoutes } from './routes.ts';
+export { createPlan, makePlanPrimary, type Plan, type PlansDeps, type PlanView } from './service.ts';
+export { type PlansStore, plansStore } from './store.ts';

@@ -1,0 +1,20 @@
+import { plansCalls } from '@plaza/contracts';
+import { callModule } from '../../http/calls.ts';
+import type { PlansDeps } from './service.ts';
+import * as plans from './service.ts';
+
+export function plansRoutes(deps: PlansDeps) {
+  return callModule('plans', plansCalls, {
+    listPublicPlans: (input, { caller }) => plans.listPublicPlans(deps, caller, input),
+    queryPublicPlans: ({ query }, { caller }) => plans.queryPublicPlans(deps, caller, query),
+    getPlanStats: (_input, { caller }) => plans.getPlanStats(deps, caller),
+    getPlan: ({ id }, { caller }) => plans.getPlan(deps, caller, id),
+    listPlans: (input, { caller }) => plans.listPlans(deps, caller, input),
+    createPlan: ({ plan }, { caller }) => plans.createPlan(deps, caller, plan),
+    updatePlan: ({ plan, fieldMask }, { caller }) => plans.updatePlan(deps, caller, plan, fieldMask),
+    setPlanVisibility: ({ id, visible }, { caller }) => plans.setPlanVisibility(deps, caller, id, visible),
+    makePlanPrimary: ({ id }, { caller }) => plans.makePlanPrimary(deps, caller, id),
+    clearPrimary: (_input, { caller }) => plans.clearPrimary(deps, caller),
+    archivePlan: ({ id }, { caller }) => plans.archivePlan(deps, caller, id),
+  });
+}

@@ -1,0 +1,100 @@
+/** SQL of pricing plans: plans and plan orders (document kinds), and the reads beside them. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/connect.ts';
+import { type DocumentKind, documentStore } from '../../db/documents.ts';
+import type { Schema } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+export const planKind: DocumentKind = {
+  table: 'plans',
+  entity: 'plan',
+  label: 'Plan',
+  notFoundCode: 'plan_not_found',
+  columns: {
+    slug: { column: 'slug', type: 'string', nullable: false },
+    public: { column: 'public', type: 'boolean', nullable: false },
+    archived: { column: 'archived', type: 'boolean', nullable: false },
+    primary: { column: 'is_primary', type: 'boolean', nullable: false },
+  },
+  decimals: ['pricing.price.value'],
+};
+
+export const planOrderKind: DocumentKind = {
+  table: 'plan_orders',
+  entity: 'planOrder',
+  label: 'Plan order',
+  notFoundCode: 'order_not_found',
+  columns: {
+    planId: { column: 'plan_id', type: 'string', nullable: false },
+    'buyer.memberId': { column: 'member_id', type: 'string', nullable: false },
+    orderId: { column: 'order_id', type: 'string', nullable: false },
+    status: { column: 'status', type: 'string', nullable: false },
+  },
+};
+
+export function plansStore(database: Database, clock: Clock) {
+  const db: Kysely<Schema> = database.db;
+  return {
+    db,
+    plans: documentStore(database, planKind, { clock }),
+    orders: documentStore(database, planOrderKind, { clock }),
+    transaction: <T>(work: (trx: Kysely<Schema>) => Promise<T>) => db.transaction().execute(work),
+
+    /** Ids of the site's primary plans: one at most (a unique index), listed to be turned off. */
+    async primaryIds(siteId: string, executor: Kysely<Schema> = db): Promise<string[]> {
+      const rows = await executor
+        .selectFrom('plans')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('is_primary', '=', database.engine === 'sqlite' ? 1 : true)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Which of `planIds` were bought at least once (any status). */
+    async withOrders(siteId: string, planIds: readonly string[]): Promise<Set<string>> {
+      if (planIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('plan_orders')
+        .select('plan_id')
+        .distinct()
+        .where('site_id', '=', siteId)
+        .where('plan_id', 'in', planIds)
+        .execute();
+      return new Set(rows.map((row) => row.plan_id));
+    },
+
+    /** Slugs of the site that `base` or `base-<n>` could clash with. */
+    async slugsLike(siteId: string, base: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('plans')
+        .select('slug')
+        .where('site_id', '=', siteId)
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .execute();
+      return new Set(rows.map((row) => row.slug));
+    },
+
+    async countPlans(siteId: string): Promise<number> {
+      const row = await db
+        .selectFrom('plans')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('site_id', '=', siteId)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /** The plan orders an ecom order committed. */
+    async ordersOf(siteId: string, orderId: string, executor: Kysely<Schema> = db): Promise<string[]> {
+      const rows = await executor
+        .selectFrom('plan_orders')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('order_id', '=', orderId)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type PlansStore = ReturnType<typeof plansStore>;
