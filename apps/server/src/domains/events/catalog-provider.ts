@@ -1,0 +1,188 @@
+/**
+ * Events as ecom sells them (ecom/catalog-provider.ts): a reservation's ticket type is a SERVICE line
+ * (`catalogItemId` the ticket definition, `options.reservationId`) of the reserved quantity, fixed,
+ * valid until the reservation expires. At pay, `commit` confirms the reservation's holds and makes its
+ * ticketing order (PAID, FREE, or OFFLINE_PENDING when the order is to be paid offline) in ecom's order
+ * transaction; `cancel` gives the tickets back and cancels the ticketing order.
+ */
+import type { Kysely } from 'kysely';
+import { confirm, release } from '../../db/capacity.ts';
+import type { Schema } from '../../db/schema.ts';
+import { currencyDigits, formatMoney, toDecimalString } from '../../lib/money.ts';
+import {
+  type CatalogContext,
+  type CatalogLookup,
+  type CatalogProvider,
+  ecomErrors,
+  type OrderedLine,
+  type OrderRef,
+} from '../ecom/index.ts';
+import {
+  invoiceOf,
+  minorOf,
+  type StoredReservation,
+  type StoredTicketOrder,
+} from './service/checkout-model.ts';
+import type { EventsDeps, StoredEvent } from './service/context.ts';
+import { definitionsOf, statusAt } from './service/reservations.ts';
+import { placeOrder } from './service/ticket-orders.ts';
+
+/** Map 17: Wix Events. */
+export const EVENTS_APP_ID = '140603ad-af8d-84a5-2c80-a0f60cb47351';
+
+const reservationIdOf = (options: Readonly<Record<string, unknown>>) =>
+  typeof options.reservationId === 'string' ? options.reservationId : '';
+
+/** Whether the buyer holds the reservation: the same key, or the visitor who made it before signing in. */
+const holds = (reservation: StoredReservation, buyer: CatalogContext['buyer']) =>
+  reservation.ownerKey === buyer.ownerKey ||
+  (buyer.visitorId !== undefined && reservation.ownerKey === `visitor:${buyer.visitorId}`);
+
+function venueOf(event: StoredEvent) {
+  const address = event.location.address as
+    | { formatted?: string; city?: string; country?: string }
+    | undefined;
+  const where = address?.formatted ?? [address?.city, address?.country].filter(Boolean).join(', ');
+  return (
+    [event.location.name, where].filter(Boolean).join(', ') ||
+    (event.location.type === 'ONLINE' ? 'Online' : '')
+  );
+}
+
+export function eventsCatalog(deps: EventsDeps): CatalogProvider {
+  const notFound = (catalogItemId: string): CatalogLookup => ({
+    catalogItemId,
+    availability: { status: 'NOT_FOUND' },
+  });
+
+  async function commitReservation(
+    context: CatalogContext,
+    reservationId: string,
+    lines: readonly OrderedLine[],
+    order: OrderRef,
+    trx: Kysely<Schema>,
+  ) {
+    const { siteId, now, buyer } = context;
+    const items = lines.map((line) => ({ catalogItemId: line.catalogItemId, requested: line.quantity }));
+    const reservation = await deps.store.reservations
+      .forSite(siteId, trx)
+      .get<StoredReservation>(reservationId);
+    if (!reservation || !holds(reservation, buyer))
+      throw ecomErrors.lineHeldByOther(items.map((item) => ({ ...item, reason: 'HELD_BY_OTHER' as const })));
+    const lapsed = () =>
+      ecomErrors.lineHoldExpired(items.map((item) => ({ ...item, reason: 'HOLD_EXPIRED' as const })));
+    if (reservation.status !== 'RESERVATION_PENDING') throw lapsed();
+    const ordered = reservation.lines.filter((line) =>
+      lines.some((l) => l.catalogItemId === line.ticketDefinitionId && l.quantity === line.quantity),
+    );
+    if (ordered.length === 0) throw lapsed();
+    for (const line of reservation.lines) {
+      if (!ordered.includes(line)) {
+        await release(trx, siteId, line.holdId, now);
+        continue;
+      }
+      const result = await confirm(trx, siteId, line.holdId, now);
+      if (result.status !== 'confirmed') throw lapsed();
+    }
+    const sold = { ...reservation, lines: ordered };
+    const free = invoiceOf(ordered, reservation.currency).grandMinor === 0;
+    const definitions = new Map(
+      (await definitionsOf(deps, siteId, reservation.eventId, trx)).map((d) => [d.id, d]),
+    );
+    await placeOrder(deps, trx, siteId, sold, definitions, {
+      status: free ? 'FREE' : order.paid === false ? 'OFFLINE_PENDING' : 'PAID',
+      channel: 'ONLINE',
+      ownerKey: reservation.ownerKey,
+      memberId: buyer.memberId,
+      method: order.paid === false ? 'offline' : 'online',
+      ecomOrderId: order.id,
+      paymentId: order.number,
+    });
+  }
+
+  return {
+    appIds: [EVENTS_APP_ID],
+
+    async lookUp({ siteId, buyer, now }, { catalogItemId, options }) {
+      const reservation = await deps.store.reservations
+        .forSite(siteId)
+        .get<StoredReservation>(reservationIdOf(options));
+      if (!reservation || !holds(reservation, buyer)) return notFound(catalogItemId);
+      const line = reservation.lines.find((l) => l.ticketDefinitionId === catalogItemId);
+      const event = await deps.store.events.forSite(siteId).get<StoredEvent>(reservation.eventId);
+      if (!line || !event) return notFound(catalogItemId);
+      const live = statusAt(reservation, now.getTime()) === 'RESERVATION_PENDING';
+      const { currency } = reservation;
+      const minor = minorOf(line.price, currency);
+      const digits = currencyDigits(currency);
+      const price = {
+        amount: minor,
+        currency,
+        decimal: toDecimalString(minor, digits),
+        formatted: formatMoney(minor, currency, digits),
+      };
+      const { startDate, endDate } = event.dateAndTimeSettings;
+      const venue = venueOf(event);
+      return {
+        catalogItemId,
+        name: line.name,
+        price,
+        fullPrice: price,
+        descriptionLines: [
+          { name: 'Event', value: event.title },
+          ...(venue ? [{ name: 'Venue', value: venue }] : []),
+        ],
+        availability: live ? { status: 'AVAILABLE' } : { status: 'NOT_AVAILABLE', quantityAvailable: 0 },
+        itemType: 'SERVICE',
+        fixedQuantity: true,
+        maxQuantity: line.quantity,
+        priceDescription: 'per ticket',
+        ...(startDate
+          ? {
+              serviceProperties: {
+                scheduledDate: startDate,
+                ...(endDate ? { endDate } : {}),
+                numberOfParticipants: line.quantity,
+              },
+            }
+          : {}),
+        version: `${reservation.revision}|${event.revision}`,
+        ...(live ? { validUntil: Date.parse(reservation.expires) } : {}),
+      };
+    },
+
+    // A reservation's ticket type is its own line: never merged with another reservation's.
+    lineKey: ({ catalogItemId, options }) => `reservation:${reservationIdOf(options)}:${catalogItemId}`,
+
+    async commit(context, lines, order, trx) {
+      const byReservation = new Map<string, OrderedLine[]>();
+      for (const line of lines) {
+        const id = reservationIdOf(line.options);
+        byReservation.set(id, [...(byReservation.get(id) ?? []), line]);
+      }
+      for (const [id, reserved] of byReservation) await commitReservation(context, id, reserved, order, trx);
+    },
+
+    async cancel({ siteId, now }, lines, order, trx) {
+      const orders = deps.store.orders.forSite(siteId, trx);
+      for (const reservationId of new Set(lines.map((line) => reservationIdOf(line.options)))) {
+        const reservation = await deps.store.reservations
+          .forSite(siteId, trx)
+          .get<StoredReservation>(reservationId);
+        if (!reservation) continue;
+        for (const line of reservation.lines) await release(trx, siteId, line.holdId, now);
+        const found = await orders.query({ filter: { reservationId }, paging: { limit: 1 } });
+        const ticketOrder = found.items[0] ? (JSON.parse(found.items[0]) as StoredTicketOrder) : undefined;
+        if (ticketOrder && ticketOrder.ecomOrderId === order.id && ticketOrder.status !== 'CANCELED')
+          await orders.update(ticketOrder.id, {
+            status: 'CANCELED',
+            tickets: ticketOrder.tickets.map((ticket) => ({ ...ticket, canceled: true })),
+          });
+        if (reservation.status !== 'RESERVATION_CANCELED')
+          await deps.store.reservations
+            .forSite(siteId, trx)
+            .update(reservationId, { status: 'RESERVATION_CANCELED' });
+      }
+    },
+  };
+}

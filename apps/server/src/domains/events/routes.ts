@@ -1,0 +1,82 @@
+import { eventsCalls } from '@plaza/contracts';
+import { callModule } from '../../http/calls.ts';
+import { type EcomDeps, usableCoupon } from '../ecom/index.ts';
+import {
+  checkout,
+  getCheckoutOptions,
+  getInvoice,
+  listAvailableTickets,
+  posCheckout,
+  queryAvailableTickets,
+  updateTicketCheckout,
+} from './service/checkout.ts';
+import type { EventsDeps } from './service/context.ts';
+import {
+  bulkCancelEventsByFilter,
+  bulkDeleteEventsByFilter,
+  cancelEvent,
+  cloneEvent,
+  countEventsByStatus,
+  createEvent,
+  deleteEvent,
+  getEvent,
+  getEventBySlug,
+  publishDraftEvent,
+  queryEvents,
+  updateEvent,
+} from './service/events.ts';
+import { type CheckoutDeps, cancelReservation, createReservation } from './service/reservations.ts';
+import {
+  createTicketDefinition,
+  deleteTicketDefinition,
+  getTicketDefinition,
+  queryAvailableTicketDefinitions,
+  queryTicketDefinitions,
+  updateTicketDefinition,
+} from './service/tickets.ts';
+
+/** `ecom`: its site coupons apply to tickets (invoice, checkout). */
+export function eventsRoutes(deps: EventsDeps, ecom?: EcomDeps) {
+  const sales: CheckoutDeps = ecom
+    ? {
+        ...deps,
+        coupons: (siteId, code, currency, subtotal) =>
+          usableCoupon(ecom, siteId, code, currency, { subtotal }),
+      }
+    : deps;
+  return callModule('events', eventsCalls, {
+    createEvent: (input, { caller }) => createEvent(deps, caller, input),
+    cloneEvent: (input, { caller }) => cloneEvent(deps, caller, input),
+    updateEvent: (input, { caller }) => updateEvent(deps, caller, input),
+    publishDraftEvent: ({ eventId, fields }, { caller }) => publishDraftEvent(deps, caller, eventId, fields),
+    cancelEvent: ({ eventId, fields }, { caller }) => cancelEvent(deps, caller, eventId, fields),
+    bulkCancelEventsByFilter: ({ filter }, { caller }) => bulkCancelEventsByFilter(deps, caller, filter),
+    bulkDeleteEventsByFilter: ({ filter }, { caller }) => bulkDeleteEventsByFilter(deps, caller, filter),
+    deleteEvent: ({ eventId }, { caller }) => deleteEvent(deps, caller, eventId),
+    countEventsByStatus: (input, { caller }) => countEventsByStatus(deps, caller, input),
+    getEvent: ({ eventId, fields }, { caller }) => getEvent(deps, caller, eventId, fields),
+    getEventBySlug: ({ slug, fields }, { caller }) => getEventBySlug(deps, caller, slug, fields),
+    queryEvents: (input, { caller }) => queryEvents(deps, caller, input),
+    createTicketDefinition: ({ ticketDefinition, fields }, { caller }) =>
+      createTicketDefinition(deps, caller, ticketDefinition, fields),
+    updateTicketDefinition: ({ ticketDefinition, fields }, { caller }) =>
+      updateTicketDefinition(deps, caller, ticketDefinition, fields),
+    getTicketDefinition: ({ ticketDefinitionId, fields }, { caller }) =>
+      getTicketDefinition(deps, caller, ticketDefinitionId, fields),
+    deleteTicketDefinition: ({ ticketDefinitionId }, { caller }) =>
+      deleteTicketDefinition(deps, caller, ticketDefinitionId),
+    queryTicketDefinitions: ({ query, fields }, { caller }) =>
+      queryTicketDefinitions(deps, caller, query, fields),
+    queryAvailableTicketDefinitions: ({ query, fields }, { caller }) =>
+      queryAvailableTicketDefinitions(deps, caller, query, fields),
+    getCheckoutOptions: (_input, { caller }) => getCheckoutOptions(sales, caller),
+    listAvailableTickets: (input, { caller }) => listAvailableTickets(sales, caller, input),
+    queryAvailableTickets: (input, { caller }) => queryAvailableTickets(sales, caller, input),
+    createReservation: (input, { caller }) => createReservation(sales, caller, input),
+    cancelReservation: ({ id, eventId }, { caller }) => cancelReservation(sales, caller, id, eventId),
+    getInvoice: (input, { caller }) => getInvoice(sales, caller, input),
+    checkout: (input, { caller }) => checkout(sales, caller, input),
+    updateTicketCheckout: (input, { caller }) => updateTicketCheckout(sales, caller, input),
+    posCheckout: (input, { caller }) => posCheckout(sales, caller, input),
+  });
+}

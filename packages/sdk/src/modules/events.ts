@@ -1,0 +1,108 @@
+import type {
+  bulkCancelEventsByFilter,
+  bulkDeleteEventsByFilter,
+  cancelEvent,
+  cancelReservation,
+  checkout,
+  cloneEvent,
+  countEventsByStatus,
+  createEvent,
+  createReservation,
+  createTicketDefinition,
+  deleteEvent,
+  deleteTicketDefinition,
+  getCheckoutOptions,
+  getEvent,
+  getEventBySlug,
+  getInvoice,
+  getTicketDefinition,
+  listAvailableTickets,
+  posCheckout,
+  publishDraftEvent,
+  queryAvailableTicketDefinitions,
+  queryAvailableTickets,
+  queryEvents,
+  queryTicketDefinitions,
+  updateEvent,
+  updateTicketCheckout,
+  updateTicketDefinition,
+} from '@plaza/contracts';
+import { call } from '../core/calls.ts';
+import { eventsCalls } from '../generated/calls.ts';
+
+/**
+ * Events v3 and their ticket definitions. Anyone reads published events and the tickets on show;
+ * the rest is the owner's.
+ */
+export const events = {
+  /**
+   * Published events (drafts too for owners with `includeDrafts`), soonest first; `fields` picks the
+   * optional parts of each.
+   * @example
+   * const { events } = await client.events.queryEvents({
+   *   query: { filter: { status: 'UPCOMING' }, paging: { limit: 10 } },
+   *   fields: ['DETAILS', 'REGISTRATION'],
+   * });
+   */
+  queryEvents: call<typeof queryEvents>(eventsCalls, 'queryEvents'),
+  getEvent: call<typeof getEvent>(eventsCalls, 'getEvent'),
+  getEventBySlug: call<typeof getEventBySlug>(eventsCalls, 'getEventBySlug'),
+  countEventsByStatus: call<typeof countEventsByStatus>(eventsCalls, 'countEventsByStatus'),
+  /**
+   * Creates an event, published unless `draft`.
+   * @example
+   * const { event } = await admin.events.createEvent({
+   *   event: {
+   *     title: 'Jazz Night',
+   *     location: { type: 'VENUE', name: 'Blue Hall' },
+   *     dateAndTimeSettings: { startDate: '2026-03-01T19:00:00Z', endDate: '2026-03-01T22:00:00Z' },
+   *     registration: { initialType: 'TICKETING' },
+   *   },
+   * });
+   */
+  createEvent: call<typeof createEvent>(eventsCalls, 'createEvent'),
+  cloneEvent: call<typeof cloneEvent>(eventsCalls, 'cloneEvent'),
+  updateEvent: call<typeof updateEvent>(eventsCalls, 'updateEvent'),
+  publishDraftEvent: call<typeof publishDraftEvent>(eventsCalls, 'publishDraftEvent'),
+  cancelEvent: call<typeof cancelEvent>(eventsCalls, 'cancelEvent'),
+  bulkCancelEventsByFilter: call<typeof bulkCancelEventsByFilter>(eventsCalls, 'bulkCancelEventsByFilter'),
+  bulkDeleteEventsByFilter: call<typeof bulkDeleteEventsByFilter>(eventsCalls, 'bulkDeleteEventsByFilter'),
+  deleteEvent: call<typeof deleteEvent>(eventsCalls, 'deleteEvent'),
+  /**
+   * Adds a ticket type to a ticketed event.
+   * @example
+   * const { ticketDefinition } = await admin.events.createTicketDefinition({
+   *   ticketDefinition: { eventId, name: 'VIP', pricingMethod: { fixedPrice: { value: '80' } }, initialLimit: 50 },
+   * });
+   */
+  createTicketDefinition: call<typeof createTicketDefinition>(eventsCalls, 'createTicketDefinition'),
+  updateTicketDefinition: call<typeof updateTicketDefinition>(eventsCalls, 'updateTicketDefinition'),
+  getTicketDefinition: call<typeof getTicketDefinition>(eventsCalls, 'getTicketDefinition'),
+  deleteTicketDefinition: call<typeof deleteTicketDefinition>(eventsCalls, 'deleteTicketDefinition'),
+  queryTicketDefinitions: call<typeof queryTicketDefinitions>(eventsCalls, 'queryTicketDefinitions'),
+  /** The ticket definitions visitors see: not hidden, of published events, on sale or shown anyway. */
+  queryAvailableTicketDefinitions: call<typeof queryAvailableTicketDefinitions>(
+    eventsCalls,
+    'queryAvailableTicketDefinitions',
+  ),
+  getCheckoutOptions: call<typeof getCheckoutOptions>(eventsCalls, 'getCheckoutOptions'),
+  /** The tickets on sale, v1 shape; `limit` 0 (the default) answers the counts only. */
+  listAvailableTickets: call<typeof listAvailableTickets>(eventsCalls, 'listAvailableTickets'),
+  queryAvailableTickets: call<typeof queryAvailableTickets>(eventsCalls, 'queryAvailableTickets'),
+  /**
+   * Holds tickets until the answer's `expires`; pass its `id` as `eventsCheckout.reservationId` of a
+   * redirect session to pay on the hosted checkout.
+   * @example
+   * const reservation = await client.events.createReservation({
+   *   eventId,
+   *   ticketQuantities: [{ ticketDefinitionId, quantity: 2 }],
+   * });
+   */
+  createReservation: call<typeof createReservation>(eventsCalls, 'createReservation'),
+  cancelReservation: call<typeof cancelReservation>(eventsCalls, 'cancelReservation'),
+  getInvoice: call<typeof getInvoice>(eventsCalls, 'getInvoice'),
+  /** The order of a reservation: FREE at once for free tickets, OFFLINE_PENDING with `payInPerson`. */
+  checkout: call<typeof checkout>(eventsCalls, 'checkout'),
+  updateTicketCheckout: call<typeof updateTicketCheckout>(eventsCalls, 'updateTicketCheckout'),
+  posCheckout: call<typeof posCheckout>(eventsCalls, 'posCheckout'),
+};
