@@ -5,11 +5,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { allowedOrigins } from './config.ts';
 import { prepared } from './db/prepared.ts';
 import type { Platform } from './deps.ts';
+import { bookingsRoutes } from './domains/bookings/index.ts';
 import { ecomRoutes } from './domains/ecom/index.ts';
+import { eventsRoutes } from './domains/events/index.ts';
 import { identityRoutes } from './domains/identity/index.ts';
+import { plansRoutes } from './domains/plans/index.ts';
 import { redirectsRoutes } from './domains/redirects/index.ts';
 import { sitesRoutes } from './domains/sites/index.ts';
 import { installMediaRoute, storesRoutes } from './domains/stores/index.ts';
+import { webhooksRoutes } from './domains/webhooks/index.ts';
 import { callModule, registerCalls } from './http/calls.ts';
 import { installCors } from './http/cors.ts';
 import { answerClientError, answerFrameworkError, installErrorEnvelope } from './http/error-envelope.ts';
@@ -107,6 +111,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     redirectsRoutes(platform.redirects),
     storesRoutes(platform.stores),
     ecomRoutes(platform.ecom),
+    plansRoutes(platform.plans),
+    webhooksRoutes(platform.webhooks),
+    eventsRoutes(platform.events, platform.ecom),
+    bookingsRoutes(platform.bookings),
   ];
   for (const module of modules) registerCalls(app, module, platform.authenticator);
   installMediaRoute(app, platform.stores.media);

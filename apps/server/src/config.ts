@@ -69,6 +69,26 @@ export const ConfigSchema = Type.Object({
     description:
       'Hours a domain event stays in the outbox after it occurred and every durable consumer has read it; older ones are dropped in the background.',
   }),
+  WEBHOOKS_ALLOW_HTTP: Type.Union([Type.Literal('false'), Type.Literal('true')], {
+    default: 'false',
+    description: 'Let webhook endpoints use plain http (https only otherwise); for development.',
+  }),
+  WEBHOOKS_ALLOW_PRIVATE: Type.Union([Type.Literal('false'), Type.Literal('true')], {
+    default: 'false',
+    description:
+      'Let webhook endpoints name loopback, private and link-local addresses (refused otherwise, when created and at each delivery); for development.',
+  }),
+  SSO_ALLOW_PRIVATE: Type.Union([Type.Literal('false'), Type.Literal('true')], {
+    default: 'false',
+    description:
+      'Let SSO connections name an issuer (and endpoints) on loopback, private and link-local addresses (refused otherwise); for development and tests.',
+  }),
+  WEBHOOKS_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: 10_000,
+    description: 'How long a webhook delivery waits for the endpoint to answer.',
+  }),
   DEMO_PORT: Type.Integer({
     minimum: 1,
     maximum: 65535,
@@ -81,7 +101,13 @@ export type Config = Static<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
-const integerKeys = new Set(['PORT', 'BODY_LIMIT', 'OUTBOX_RETENTION_HOURS', 'DEMO_PORT']);
+const integerKeys = new Set([
+  'PORT',
+  'BODY_LIMIT',
+  'OUTBOX_RETENTION_HOURS',
+  'DEMO_PORT',
+  'WEBHOOKS_TIMEOUT_MS',
+]);
 
 /** Reads the configuration from `env`, applies defaults and refuses bad values with a message naming them. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

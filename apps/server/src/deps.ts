@@ -2,13 +2,22 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { connect, type Database } from './db/connect.ts';
 import { migrate } from './db/migrations/index.ts';
+import { type BookingsDeps, bookingsStore } from './domains/bookings/index.ts';
 import {
   adoptVisitorCart,
   adoptVisitorCheckouts,
   buildEcom,
   type EcomDeps,
   ecomCheckoutIntent,
+  handleEcomJobs,
 } from './domains/ecom/index.ts';
+import {
+  type EventsDeps,
+  eventsCatalog,
+  eventsCheckoutIntent,
+  eventsStore,
+  reservationsConsumer,
+} from './domains/events/index.ts';
 import {
   type AccessTokens,
   type ApiKeys,
@@ -26,15 +35,23 @@ import {
   testTokenCaptcha,
 } from './domains/identity/index.ts';
 import { ssoRedirects } from './domains/identity/sso/redirects-port.ts';
+import { type PlansDeps, paidPlansCheckoutIntent, plansCatalog, plansStore } from './domains/plans/index.ts';
 import { type RedirectsDeps, redirectsStore } from './domains/redirects/index.ts';
 import { type SitesDeps, sitesStore } from './domains/sites/index.ts';
 import {
   catalogStore,
+  convertCatalogCurrency,
   diskMediaStorage,
   type StoresCatalog,
   type StoresDeps,
   storesCatalog,
 } from './domains/stores/index.ts';
+import {
+  handleDeliveries,
+  type WebhooksDeps,
+  webhooksConsumer,
+  webhooksStore,
+} from './domains/webhooks/index.ts';
 import type { Authenticator } from './http/access.ts';
 import { scheduleHoldExpiry } from './jobs/hold-expiry.ts';
 import { createJobs, type Jobs } from './jobs/loop.ts';
@@ -68,8 +85,16 @@ export interface Platform {
   storesCatalog: StoresCatalog;
   /** Cart, checkout, orders; catalogs register in its registry (stores today). */
   ecom: EcomDeps;
+  /** Pricing plans; their catalog is in ecom's registry, their checkout intent in redirects'. */
+  plans: PlansDeps;
   /** Redirect sessions (SSO continues into them; app.ts may serve its routes from this too). */
   redirects: RedirectsDeps;
+  /** Webhook endpoints and deliveries (the `webhooks` outbox consumer, the delivery job). */
+  webhooks: WebhooksDeps;
+  /** Events v3 and ticket definitions (domains/events). */
+  events: EventsDeps;
+  /** Bookings: services, staff members, policies, categories, business locations. */
+  bookings: BookingsDeps;
 }
 
 export interface PlatformOverrides {
@@ -87,7 +112,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     (await connect({ databaseUrl: config.DATABASE_URL, sqliteFile: join(config.DATA_DIR, 'plaza.sqlite') }));
   await migrate(database);
 
-  const sites: SitesDeps = { store: sitesStore(database, clock), clock };
+  const sites: SitesDeps = { store: sitesStore(database, clock), clock, currencyChanges: [] };
   const keys = signingKeys(database.db, clock);
   const tokens = accessTokens(keys, clock);
   const keyStore = apiKeys(database.db, clock);
@@ -132,13 +157,32 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     clock,
     media: diskMediaStorage(config.DATA_DIR, config.PUBLIC_URL),
   };
+  sites.currencyChanges!.push(convertCatalogCurrency(stores));
 
   const stock = storesCatalog(stores);
-  const ecom = buildEcom({ database, clock, sites, mail, catalogs: [stock] });
+  const plans: PlansDeps = { store: plansStore(database, clock), sites, clock };
+  const events: EventsDeps = {
+    store: eventsStore(database, clock),
+    sites,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+  };
+  const ecom = buildEcom({
+    database,
+    clock,
+    sites,
+    mail,
+    catalogs: [stock, plansCatalog(plans), eventsCatalog(events)],
+  });
+  handleEcomJobs(jobs, ecom);
   const redirects: RedirectsDeps = {
     identity: identityContext,
     store: redirectsStore(database.db),
-    intents: { ecomCheckout: ecomCheckoutIntent(ecom) },
+    intents: {
+      ecomCheckout: ecomCheckoutIntent(ecom),
+      paidPlansCheckout: paidPlansCheckoutIntent(ecom),
+      eventsCheckout: eventsCheckoutIntent(ecom, events),
+    },
     // The sign-in stands without them: its code is issued by then, and the visitor's cart and
     // checkouts stay theirs.
     onVisitorSignedIn: async (siteId, visitorId, memberId) => {
@@ -161,8 +205,30 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     identityContext,
     ssoRedirects(redirects),
     secretBox(configuredSecretsKey(config)),
+    { allowPrivate: config.SSO_ALLOW_PRIVATE === 'true' },
   );
+  const webhooks: WebhooksDeps = {
+    database,
+    clock,
+    store: webhooksStore(database, clock),
+    jobs,
+    box: secretBox(configuredSecretsKey(config)),
+    signingKeys: keys,
+    mail,
+    ownerEmails: (siteId) => sites.store.ownerEmails(siteId),
+    policy: {
+      allowHttp: config.WEBHOOKS_ALLOW_HTTP === 'true',
+      allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    },
+    timeoutMs: config.WEBHOOKS_TIMEOUT_MS,
+    log,
+    random: Math.random,
+  };
+  await outbox.addConsumer(webhooksConsumer(webhooks));
+  await outbox.addConsumer(reservationsConsumer(events));
+  handleDeliveries(jobs, webhooks);
 
+  const bookings: BookingsDeps = { store: bookingsStore(database, clock), sites, clock };
   return {
     config,
     database,
@@ -187,6 +253,10 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     stores,
     storesCatalog: stock,
     ecom,
+    plans,
     redirects,
+    webhooks,
+    events,
+    bookings,
   };
 }

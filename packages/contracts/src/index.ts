@@ -1,4 +1,60 @@
 export {
+  bookingsCalls,
+  cloneService,
+  countServices,
+  createService,
+  deleteService,
+  disablePricingPlansForService,
+  enablePricingPlansForService,
+  getService,
+  queryCategories,
+  queryLocations,
+  queryPolicies,
+  queryServices,
+  setCustomSlug,
+  setServiceLocations,
+  updateService,
+  validateSlug,
+} from './bookings.ts';
+export {
+  bulkDeleteServices,
+  bulkDeleteServicesByFilter,
+  bulkUpdateServices,
+  bulkUpdateServicesByFilter,
+} from './bookings-bulk.ts';
+export {
+  archiveBusinessLocation,
+  countStaffMembers,
+  createBookingPolicy,
+  createBusinessLocation,
+  createCategory,
+  createStaffMember,
+  deleteBookingPolicy,
+  deleteCategory,
+  deleteStaffMember,
+  getBookingPolicy,
+  getBusinessLocation,
+  getCategory,
+  getStaffMember,
+  queryBookingPolicies,
+  queryBusinessLocations,
+  queryCategoriesV2,
+  queryCategoriesV2Post,
+  queryStaffMembers,
+  updateBookingPolicy,
+  updateBusinessLocation,
+  updateCategory,
+  updateStaffMember,
+} from './bookings-owner.ts';
+export {
+  BookingPolicy,
+  BusinessLocation,
+  Category as BookingsCategory,
+  Service as BookingsService,
+  StaffMember,
+} from './bookings-schemas.ts';
+export { searchServices } from './bookings-search.ts';
+export {
   Cursors,
   Empty,
   ErrorEnvelope,
@@ -68,6 +124,51 @@ export {
   Order as EcomOrder,
 } from './ecom-views.ts';
 export {
+  bulkCancelEventsByFilter,
+  bulkDeleteEventsByFilter,
+  cancelEvent,
+  cloneEvent,
+  countEventsByStatus,
+  createEvent,
+  deleteEvent,
+  eventsCalls,
+  getEvent,
+  getEventBySlug,
+  publishDraftEvent,
+  queryEvents,
+  updateEvent,
+} from './events.ts';
+export {
+  cancelReservation,
+  checkout,
+  createReservation,
+  getCheckoutOptions,
+  getInvoice,
+  Invoice as TicketInvoice,
+  listAvailableTickets,
+  posCheckout,
+  queryAvailableTickets,
+  TicketDefinitionV1,
+  TicketingOrder,
+  TicketReservation,
+  updateTicketCheckout,
+} from './events-checkout.ts';
+export {
+  Event as EventV3,
+  EventInput as EventV3Input,
+  SLUG_PATTERN as EVENT_SLUG_PATTERN,
+} from './events-schemas.ts';
+export {
+  createTicketDefinition,
+  deleteTicketDefinition,
+  getTicketDefinition,
+  queryAvailableTicketDefinitions,
+  queryTicketDefinitions,
+  TicketDefinition as EventTicketDefinition,
+  TicketDefinitionInput as EventTicketDefinitionInput,
+  updateTicketDefinition,
+} from './events-tickets.ts';
+export {
   ApiKey,
   approveMember,
   blockMember,
@@ -116,6 +217,24 @@ export {
   TokenInfo,
   TokenResponse,
 } from './identity-schemas.ts';
+export {
+  archivePlan,
+  clearPrimary,
+  createPlan,
+  getPlan,
+  getPlanStats,
+  listPlans,
+  listPublicPlans,
+  makePlanPrimary,
+  Plan,
+  PlanInput,
+  PlanPricing,
+  PublicPlan,
+  plansCalls,
+  queryPublicPlans,
+  setPlanVisibility,
+  updatePlan,
+} from './plans.ts';
 export { getHealth, platformCalls } from './platform.ts';
 export {
   AuthRequest,
@@ -179,3 +298,18 @@ export {
   Variant as StoreProductVariant,
   WEIGHT_MAX,
 } from './stores-schemas.ts';
+export {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhookDeliveries,
+  queryWebhooks,
+  replayWebhookDeliveries,
+  replayWebhookDelivery,
+  rotateWebhookSecret,
+  updateWebhook,
+  Webhook,
+  WebhookAttempt,
+  WebhookDelivery,
+  webhooksCalls,
+} from './webhooks.ts';

@@ -56,8 +56,16 @@ export const createRedirectSession = defineCall({
         '`{checkoutId}`: the hosted checkout page for an open checkout of the caller (createCheckoutFromCurrentCart).',
       ),
     ),
-    eventsCheckout: Type.Optional(Open('Not supported yet.')),
-    paidPlansCheckout: Type.Optional(Open('Not supported yet.')),
+    eventsCheckout: Type.Optional(
+      Open(
+        '`{eventSlug, reservationId}`: the hosted checkout page on the tickets of that reservation (from `createReservation`), for the buyer who made it.',
+      ),
+    ),
+    paidPlansCheckout: Type.Optional(
+      Open(
+        '`{planId, checkoutData?}`: the hosted checkout page on a checkout of that plan, for a signed-in member (a visitor is refused with MEMBER_SIGN_IN_REQUIRED).',
+      ),
+    ),
     storesProduct: Type.Optional(Open('Not supported yet.')),
     bookingsBook: Type.Optional(Open('Not supported yet.')),
     ecomOrderPaymentRequest: Type.Optional(Open('Not supported yet.')),

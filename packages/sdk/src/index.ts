@@ -53,14 +53,25 @@ export {
   type GraphqlError,
   type PlazaClient,
 } from './create-client.ts';
+export { bookings } from './modules/bookings.ts';
 export { ecom } from './modules/ecom.ts';
+export { events } from './modules/events.ts';
 export { identity } from './modules/identity.ts';
 export { mailbox } from './modules/mailbox.ts';
+export { plans } from './modules/plans.ts';
 export { platform } from './modules/platform.ts';
 export { redirects } from './modules/redirects.ts';
 export { sites } from './modules/sites.ts';
 export { STORES_APP_ID, STORES_APP_ID_V3, stores } from './modules/stores.ts';
+export { webhooks } from './modules/webhooks.ts';
 export { DEFAULT_QUERY_LIMIT, QueryBuilder } from './query/builder.ts';
 export type { FieldPath, FieldValue } from './query/field-path.ts';
 export { type QueryFunction, queryCall } from './query/query-call.ts';
 export type { Filter, PagingMetadata, QueryResult, Sorting, WireQuery } from './query/types.ts';
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookJwk,
+  WebhookVerificationError,
+} from './webhooks/verify.ts';

@@ -4,23 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { collectDomains, GENERATED_FILE, renderCallTable } from '../scripts/generate-calls.ts';
 import type { Module } from '../src/core/calls.ts';
 import * as generated from '../src/generated/calls.ts';
+import { bookings } from '../src/modules/bookings.ts';
 import { ecom } from '../src/modules/ecom.ts';
+import { events } from '../src/modules/events.ts';
 import { identity } from '../src/modules/identity.ts';
 import { mailbox } from '../src/modules/mailbox.ts';
+import { plans } from '../src/modules/plans.ts';
 import { platform } from '../src/modules/platform.ts';
 import { redirects } from '../src/modules/redirects.ts';
 import { sites } from '../src/modules/sites.ts';
 import { stores } from '../src/modules/stores.ts';
+import { webhooks } from '../src/modules/webhooks.ts';
 
 /** The SDK module of each contract domain. A new domain fails here until its module exists. */
 const modulesByDomain: Record<string, Module> = {
+  bookings,
   ecom,
+  events,
   identity,
   mailbox,
   platform,
+  plans,
   redirects,
   sites,
   stores,
+  webhooks,
 };
 
 describe('src/generated/calls.ts', () => {

@@ -405,3 +405,134 @@ export interface OutboxConsumersTable {
 export interface Schema {
   outbox_consumers: OutboxConsumersTable;
 }
+
+/** Webhooks (migration 0017, domains/webhooks). `secret` is sealed (lib/secret-box.ts), never answered. */
+export interface WebhooksTable extends DocumentRow {
+  url: string;
+  enabled: boolean | number;
+  secret: string | null;
+  /** When its deliveries started failing without one succeeding since; null while they succeed. */
+  failing_since: string | null;
+}
+
+export type WebhookDeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED' | 'CANCELED';
+
+export interface WebhookDeliveriesTable {
+  seq: Generated<number>;
+  id: string;
+  site_id: string;
+  webhook_id: string;
+  event_id: string;
+  /** The outbox event's `seq`. */
+  event_seq: number;
+  entity_kind: string;
+  entity_id: string;
+  event: string;
+  /** The entity's revision the event carries; null for events without one. */
+  revision: number | null;
+  /** The request body, as sent on every attempt. */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_date: string | null;
+  /** The delivery this one sends again (a replay). */
+  replay_of: string | null;
+  created_date: string;
+  updated_date: string;
+}
+
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  site_id: string;
+  url: string;
+  started_date: string;
+  duration_ms: number;
+  /** Null when no answer came (refused address, connection error, timeout). */
+  status_code: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
+export interface Schema {
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** Pricing plans (migration 0020). `is_primary`: at most one per site (partial unique index). */
+export interface PlansTable extends DocumentRow {
+  slug: string;
+  public: boolean | number;
+  archived: boolean | number;
+  is_primary: boolean | number;
+}
+
+/** Purchases of plans, one per plan line of an ecom order. */
+export interface PlanOrdersTable extends DocumentRow {
+  plan_id: string;
+  member_id: string;
+  order_id: string;
+  status: string;
+}
+
+export interface Schema {
+  plans: PlansTable;
+  plan_orders: PlanOrdersTable;
+}
+
+/** Events v3 (migration 0023, domains/events): the status follows from `lifecycle` and the dates. */
+export interface EventsEventsTable extends DocumentRow {
+  slug: string;
+  title: string;
+  lifecycle: string;
+  start_date: string | null;
+  end_date: string | null;
+}
+
+export interface EventsTicketDefinitionsTable extends DocumentRow {
+  event_id: string;
+  hidden: boolean | number;
+}
+
+export interface Schema {
+  events_events: EventsEventsTable;
+  events_ticket_definitions: EventsTicketDefinitionsTable;
+}
+
+/** Bookings (migration 0026, domains/bookings). */
+export interface BookingsServicesTable extends DocumentRow {
+  name: string;
+  type: string;
+  hidden: boolean | number;
+  main_slug: string;
+  category_id: string | null;
+  policy_id: string | null;
+}
+
+/** Every slug a service answers to: one service per slug and site (the primary key). */
+export interface BookingsServiceSlugsTable {
+  site_id: string;
+  name: string;
+  service_id: string;
+  created_date: string;
+}
+
+export interface Schema {
+  bookings_services: BookingsServicesTable;
+  bookings_service_slugs: BookingsServiceSlugsTable;
+  bookings_staff_members: DocumentRow & { name: string };
+  bookings_categories: DocumentRow & { name: string; sort_order: number };
+  bookings_policies: DocumentRow & { name: string; is_default: boolean | number };
+  bookings_locations: DocumentRow & {
+    name: string;
+    is_default: boolean | number;
+    archived: boolean | number;
+  };
+}
+
+/** Ticket checkout (migration 0031, domains/events): reservations and ticketing orders (id: order number). */
+export interface Schema {
+  events_reservations: DocumentRow & { event_id: string; status: string };
+  events_orders: DocumentRow & { event_id: string; reservation_id: string; status: string };
+}

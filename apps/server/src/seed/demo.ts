@@ -2,7 +2,10 @@ import type { Platform } from '../deps.ts';
 import { createOAuthApp, createSite } from '../domains/sites/index.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { seedBookings } from './bookings.ts';
 import { seedEcom } from './ecom.ts';
+import { seedEvents } from './events.ts';
+import { seedPlans } from './plans.ts';
 import { seedStores } from './stores.ts';
 
 /** Fixed ids so the demo storefront and the SDK examples work without configuration. */
@@ -61,6 +64,9 @@ export async function seedDemo(platform: Platform, options: SeedOptions): Promis
 
   await seedStores(platform, DEMO_SITE_ID);
   await seedEcom(platform, DEMO_SITE_ID);
+  await seedPlans(platform, DEMO_SITE_ID);
+  await seedEvents(platform, DEMO_SITE_ID);
+  await seedBookings(platform, DEMO_SITE_ID);
   progress('admin API key');
   const { key } = await platform.identity.apiKeys.create(DEMO_SITE_ID, 'Demo admin key');
   return { siteId: DEMO_SITE_ID, clientId: DEMO_CLIENT_ID, owner: DEMO_OWNER, apiKey: key };

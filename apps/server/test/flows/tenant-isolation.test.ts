@@ -12,7 +12,8 @@ interface Resource {
   get(id: string): { method: 'GET'; url: string };
   query: { method: 'POST'; url: string; payload: object; items: string };
   update(id: string): { method: 'PATCH'; url: string; payload: object };
-  delete(id: string): { method: 'DELETE'; url: string };
+  /** What removes it: a DELETE, or the POST of a kind that is archived instead (plans). */
+  delete(id: string): { method: 'DELETE' | 'POST'; url: string; payload?: object };
 }
 
 const resources: Resource[] = [
@@ -42,7 +43,163 @@ const resources: Resource[] = [
     }),
     delete: (id) => ({ method: 'DELETE', url: `/oauth-app/v1/oauth-apps/${id}` }),
   },
+  {
+    name: 'webhook endpoint',
+    async create(t, site) {
+      const response = await t.call({
+        method: 'POST',
+        url: '/plaza/v1/webhooks',
+        auth: site.adminKey,
+        payload: { webhook: { url: 'https://a.example/hooks', events: ['*/*'] } },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.data.webhook.id;
+    },
+    get: (id) => ({ method: 'GET', url: `/plaza/v1/webhooks/${id}` }),
+    query: { method: 'POST', url: '/plaza/v1/webhooks/query', payload: { query: {} }, items: 'webhooks' },
+    update: (id) => ({
+      method: 'PATCH',
+      url: `/plaza/v1/webhooks/${id}`,
+      payload: { webhook: { id, url: 'https://b.example/taken-over' } },
+    }),
+    delete: (id) => ({ method: 'DELETE', url: `/plaza/v1/webhooks/${id}` }),
+  },
+  {
+    name: 'Pricing plan',
+    async create(t, site) {
+      const response = await t.call({
+        method: 'POST',
+        url: '/pricing-plans/v2/plans',
+        auth: site.adminKey,
+        payload: { plan: { name: 'Site A plan', pricing: { singlePaymentUnlimited: true } } },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.data.plan.id;
+    },
+    get: (id) => ({ method: 'GET', url: `/pricing-plans/v2/plans/${id}` }),
+    query: {
+      method: 'POST',
+      url: '/pricing-plans/v2/plans/public/query',
+      payload: { query: {} },
+      items: 'plans',
+    },
+    update: (id) => ({
+      method: 'PATCH',
+      url: `/pricing-plans/v2/plans/${id}`,
+      payload: { plan: { id, name: 'taken over' } },
+    }),
+    delete: (id) => ({ method: 'POST', url: `/pricing-plans/v2/plans/${id}/archive`, payload: {} }),
+  },
+  {
+    name: 'Event',
+    create: (t, site) => createEventOf(t, site),
+    get: (id) => ({ method: 'GET', url: `/events/v3/events/${id}` }),
+    query: {
+      method: 'POST',
+      url: '/events/v3/events/query',
+      payload: { query: {}, includeDrafts: true },
+      items: 'events',
+    },
+    update: (id) => ({
+      method: 'PATCH',
+      url: `/events/v3/events/${id}`,
+      payload: { event: { id, title: 'taken over' } },
+    }),
+    delete: (id) => ({ method: 'DELETE', url: `/events/v3/events/${id}` }),
+  },
+  {
+    name: 'Ticket definition',
+    async create(t, site) {
+      const eventId = await createEventOf(t, site);
+      const response = await t.call({
+        method: 'POST',
+        url: '/events/v3/ticket-definitions',
+        auth: site.adminKey,
+        payload: { ticketDefinition: { eventId, name: 'A', pricingMethod: { fixedPrice: { value: '5' } } } },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.data.ticketDefinition.id;
+    },
+    get: (id) => ({ method: 'GET', url: `/events/v3/ticket-definitions/${id}` }),
+    query: {
+      method: 'POST',
+      url: '/events/v3/ticket-definitions/query',
+      payload: { query: {} },
+      items: 'ticketDefinitions',
+    },
+    update: (id) => ({
+      method: 'PATCH',
+      url: `/events/v3/ticket-definitions/${id}`,
+      payload: { ticketDefinition: { id, name: 'taken over' } },
+    }),
+    delete: (id) => ({ method: 'DELETE', url: `/events/v3/ticket-definitions/${id}` }),
+  },
+  ...bookingsResource('Bookings service', '/bookings/v2/services', 'service', 'services', {
+    name: 'Site A haircut',
+    type: 'APPOINTMENT',
+  }),
+  ...bookingsResource('Staff member', '/bookings/v1/staff-members', 'staffMember', 'staffMembers', {
+    name: 'Ana',
+  }),
+  ...bookingsResource('Booking policy', '/bookings/v1/booking-policies', 'bookingPolicy', 'bookingPolicies', {
+    name: 'Strict',
+  }),
+  ...bookingsResource('Bookings category', '/bookings/v2/categories', 'category', 'categories', {
+    name: 'Hair',
+  }),
 ];
+
+/** A bookings entity (services v2 and the owner entities it names): the same calls under one base path. */
+function bookingsResource(
+  name: string,
+  base: string,
+  entity: string,
+  items: string,
+  fields: Record<string, unknown>,
+): Resource[] {
+  return [
+    {
+      name,
+      async create(t, site) {
+        const response = await t.call({
+          method: 'POST',
+          url: base,
+          auth: site.adminKey,
+          payload: { [entity]: fields },
+        });
+        expect(response.statusCode).toBe(200);
+        return response.data[entity].id;
+      },
+      get: (id) => ({ method: 'GET', url: `${base}/${id}` }),
+      query: { method: 'POST', url: `${base}/query`, payload: { query: {} }, items },
+      update: (id) => ({
+        method: 'PATCH',
+        url: `${base}/${id}`,
+        payload: { [entity]: { id, revision: '1', name: 'taken over' } },
+      }),
+      delete: (id) => ({ method: 'DELETE', url: `${base}/${id}` }),
+    },
+  ];
+}
+
+/** A ticketed event of `site`, for the events entries. */
+async function createEventOf(t: TestApp, site: TestSite): Promise<string> {
+  const response = await t.call({
+    method: 'POST',
+    url: '/events/v3/events',
+    auth: site.adminKey,
+    payload: {
+      event: {
+        title: 'Site A concert',
+        location: { type: 'VENUE' },
+        dateAndTimeSettings: { startDate: '2099-01-01T19:00:00Z', endDate: '2099-01-01T22:00:00Z' },
+        registration: { initialType: 'TICKETING' },
+      },
+    },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.data.event.id;
+}
 
 describe.each(engines)('tenant isolation (%s)', (engine) => {
   let t: TestApp;

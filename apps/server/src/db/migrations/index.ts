@@ -15,6 +15,12 @@ import { capacityHolds } from './0012-capacity-holds.ts';
 import { leases } from './0013-leases.ts';
 import { jobs } from './0014-jobs.ts';
 import { durableOutbox } from './0016-durable-outbox.ts';
+import { webhooks } from './0017-webhooks.ts';
+import { plans } from './0020-plans.ts';
+import { events } from './0023-events.ts';
+import { bookings } from './0026-bookings.ts';
+import { testPaymentCharges } from './0029-test-payment-charges.ts';
+import { eventsCheckout } from './0031-events-checkout.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
@@ -33,6 +39,12 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0013-leases': leases(engine),
   '0014-jobs': jobs(engine),
   '0016-durable-outbox': durableOutbox(engine),
+  '0017-webhooks': webhooks(engine),
+  '0020-plans': plans(engine),
+  '0023-events': events(engine),
+  '0026-bookings': bookings(engine),
+  '0029-test-payment-charges': testPaymentCharges(),
+  '0031-events-checkout': eventsCheckout(engine),
 });
 
 /** Runs the migrations not yet run, up to `to` (a migration's name; the newest when absent). */

@@ -144,6 +144,11 @@ export interface OrderedLine {
 export interface OrderRef {
   id: string;
   number: string;
+  /**
+   * At commit: whether the order is paid as it is placed (false for an offline payment, or an
+   * authorisation not yet captured). Absent at cancel.
+   */
+  paid?: boolean;
 }
 
 export interface CatalogProvider {

@@ -63,9 +63,11 @@ const SITE_CACHE_MS = 2000;
 export function sitesStore(database: Database, clock: Clock) {
   const db: Kysely<Schema> = database.db;
   const cache = new Map<string, { site: SiteRecord | undefined; row: string | undefined; until: number }>();
-  const readRow = (id: string) => db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
-  async function getSite(id: string): Promise<SiteRecord | undefined> {
-    const row = await readRow(id);
+  const readRow = (id: string, executor: Kysely<Schema> = db) =>
+    executor.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+  /** `executor`: a transaction that must see the site as it commits (on SQLite, the one connection it holds). */
+  async function getSite(id: string, executor?: Kysely<Schema>): Promise<SiteRecord | undefined> {
+    const row = await readRow(id, executor);
     return row ? toRecord(row) : undefined;
   }
   return {
@@ -95,10 +97,24 @@ export function sitesStore(database: Database, clock: Clock) {
       await db.insertInto('sites').values(toRow(site)).execute();
     },
 
-    async replaceSite(site: SiteRecord): Promise<void> {
+    /** `executor`: a transaction that changes more than the site (a currency change converts prices). */
+    async replaceSite(site: SiteRecord, executor: Kysely<Schema> = db): Promise<void> {
       cache.delete(site.id);
       const { id, ...rest } = toRow(site);
-      await db.updateTable('sites').set(rest).where('id', '=', id).execute();
+      await executor.updateTable('sites').set(rest).where('id', '=', id).execute();
+    },
+
+    /** Forgets the cached site, e.g. once a transaction that changed it committed. */
+    forget(id: string) {
+      cache.delete(id);
+    },
+
+    transaction: <T>(work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> => db.transaction().execute(work),
+
+    /** The e-mail addresses of the site's owners (told when something needs them, e.g. a disabled webhook). */
+    async ownerEmails(siteId: string): Promise<string[]> {
+      const rows = await db.selectFrom('site_owners').select('email').where('site_id', '=', siteId).execute();
+      return rows.map((row) => row.email);
     },
 
     async countSites(): Promise<number> {
