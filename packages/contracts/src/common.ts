@@ -18,7 +18,8 @@ export const Sorting = Type.Object({
 
 export const Paging = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  // Past it an offset is no longer an exact integer (1e300 passes as one), as query paging refuses.
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
 });
 export const CursorPaging = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),

@@ -1,6 +1,6 @@
 /** Variants as the cartesian product of the options' choices, and matching by choices or ids. */
 import { newId } from '../../lib/ids.ts';
-import { DEFAULT_VARIANT_ID, type OptionState, type VariantState } from './model.ts';
+import { type ChoiceState, DEFAULT_VARIANT_ID, type OptionState, type VariantState } from './model.ts';
 
 const key = (choices: Record<string, string>) =>
   JSON.stringify(Object.entries(choices).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -36,8 +36,19 @@ export function regenerateVariants(
 }
 
 /**
- * Whether a variant matches a selection given by option name and choice (its description or its
- * value: colour choices are often selected by their swatch value). Unknown option names never match.
+ * The choice `wanted` names: its value, else its description (colour choices are often selected by
+ * their swatch value). Searched in that order, not in one pass: one choice's value may be another's
+ * description, and the first in the list would then win whichever was meant.
+ */
+function choiceNamed(option: OptionState, wanted: string): ChoiceState | undefined {
+  return (
+    option.choices.find((c) => c.value === wanted) ?? option.choices.find((c) => c.description === wanted)
+  );
+}
+
+/**
+ * Whether a variant matches a selection given by option name and choice (`choiceNamed`). Unknown
+ * option names never match.
  */
 export function matchesChoices(
   variant: VariantState,
@@ -46,15 +57,14 @@ export function matchesChoices(
 ): boolean {
   return Object.entries(selection).every(([optionName, wanted]) => {
     const option = options.find((o) => o.name === optionName);
-    if (!option) return false;
-    const choice = option.choices.find((c) => c.description === wanted || c.value === wanted);
+    const choice = option && choiceNamed(option, wanted);
     return choice !== undefined && variant.choices[optionName] === choice.description;
   });
 }
 
-/** The choice of `options` named by description or value. */
+/** The choice of `options` a selection names (`choiceNamed`). */
 export function findChoice(options: readonly OptionState[], optionName: string, wanted: string) {
   const option = options.find((o) => o.name === optionName);
-  const choice = option?.choices.find((c) => c.description === wanted || c.value === wanted);
+  const choice = option && choiceNamed(option, wanted);
   return option && choice ? { option, choice } : undefined;
 }

@@ -204,9 +204,12 @@ export async function optionsAvailability(
     return {
       ...option,
       choices: option.choices.map((choice) => {
-        const wanted = { ...others, [option.name]: choice.description as string };
-        const candidates = usable.filter(({ variant }) =>
-          matchesChoices(variant, wanted, state.productOptions),
+        // The choice by its description, which variants keep: named as a selection, it could be taken
+        // for another choice whose value it is.
+        const candidates = usable.filter(
+          ({ variant }) =>
+            variant.choices[option.name] === choice.description &&
+            matchesChoices(variant, others, state.productOptions),
         );
         return {
           ...choice,
