@@ -58,6 +58,20 @@ function utc(dateTime: string, field: string): string {
 /** The coupon type each discount field belongs to. */
 const TYPE_OF = { percentage: 'PERCENTAGE', amount: 'FIXED_AMOUNT' } as const;
 
+/**
+ * The coupon's own fields of `fields` that are kept as sent (code, type, active, dates and amounts are
+ * normalised below): the contract lets other keys through (entities stay open), and a stored one would
+ * be answered back, a `numberOfUsages` twice.
+ */
+function keptAsSent({ name, percentage, usageLimit, scope }: CouponFields) {
+  return {
+    ...(name === undefined ? {} : { name }),
+    ...(percentage === undefined ? {} : { percentage }),
+    ...(usageLimit === undefined ? {} : { usageLimit }),
+    ...(scope === undefined ? {} : { scope: { catalogItemIds: scope.catalogItemIds } }),
+  };
+}
+
 /** Checks a whole coupon and normalises its code, amounts and dates. */
 function normalise(
   fields: CouponFields,
@@ -84,14 +98,14 @@ function normalise(
   const expirationDate = fields.expirationDate && utc(fields.expirationDate, `${at}.expirationDate`);
   if (startDate && expirationDate && expirationDate <= startDate)
     throw invalidField(`${at}.expirationDate`, 'must be after startDate');
-  const { amount: _a, minimumSubtotal: _m, ...rest } = fields;
   const fixed = amount(fields.amount, 'amount');
   if (fixed !== undefined && named('amount') && Number(fixed) === 0)
     throw invalidField(`${at}.amount`, 'must be more than 0', 'DECIMAL_GT');
   const minimum = amount(fields.minimumSubtotal, 'minimumSubtotal');
   return {
-    ...rest,
     code: fields.code.toUpperCase(),
+    type: fields.type,
+    ...keptAsSent(fields),
     ...(startDate ? { startDate } : {}),
     ...(expirationDate ? { expirationDate } : {}),
     active: fields.active ?? true,
@@ -145,12 +159,10 @@ export async function updateCoupon(
   const merged = { ...kept, ...chosen } as CouponFields;
   const fields = normalise(merged, await digitsOf(deps, caller.siteId), new Set(Object.keys(chosen)));
   try {
-    // The discount field the coupon no longer has is named, to be cleared (an update keeps absent fields).
-    await coupons.update(
-      id,
-      { percentage: undefined, amount: undefined, ...fields },
-      { expectedRevision: revision },
-    );
+    // What the coupon no longer has is named, to be cleared (an update keeps absent fields): the
+    // discount field of another type, and keys stored before only a coupon's own were kept.
+    const cleared = Object.fromEntries(Object.keys(current).map((key) => [key, undefined]));
+    await coupons.update(id, { ...cleared, ...fields }, { expectedRevision: revision });
   } catch (error) {
     if (isUniqueViolation(error)) throw ecomErrors.couponCodeTaken(fields.code);
     throw error;
