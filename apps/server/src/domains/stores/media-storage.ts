@@ -14,9 +14,15 @@ export interface StoredMedia {
   format: string;
 }
 
+/** A file described before it is written: `write` once what it is added to has taken it. */
+export interface PreparedMedia {
+  stored: StoredMedia;
+  write(): Promise<void>;
+}
+
 export interface MediaStorage {
-  /** Stores the bytes (idempotent: the same content gets the same name). */
-  put(siteId: string, bytes: Buffer, contentType: string): Promise<StoredMedia>;
+  /** Names and describes the bytes without writing them (the same content gets the same name). */
+  prepare(siteId: string, bytes: Buffer, contentType: string): PreparedMedia;
   /** A stored file's description, or undefined for a name that is not there. */
   describe(siteId: string, fileName: string): Promise<StoredMedia | undefined>;
   read(siteId: string, fileName: string): Promise<{ bytes: Buffer; contentType: string } | undefined>;
@@ -99,13 +105,17 @@ export function diskMediaStorage(dataDir: string, publicUrl: string): MediaStora
     }
   };
   return {
-    async put(siteId, bytes, contentType) {
+    prepare(siteId, bytes, contentType) {
       const extension = extensionOf(contentType);
       if (!extension || !SITE_ID.test(siteId)) throw new Error(`Unsupported media: ${contentType}`);
       const fileName = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${extension}`;
-      await mkdir(join(root, siteId), { recursive: true });
-      await writeFile(join(root, siteId, fileName), bytes);
-      return describe(siteId, fileName, bytes);
+      return {
+        stored: describe(siteId, fileName, bytes),
+        async write() {
+          await mkdir(join(root, siteId), { recursive: true });
+          await writeFile(join(root, siteId, fileName), bytes);
+        },
+      };
     },
     async describe(siteId, fileName) {
       const bytes = await read(siteId, fileName);

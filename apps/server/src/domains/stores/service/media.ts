@@ -13,13 +13,16 @@ type ChoiceMediaInputs = RequestOf<typeof addProductMediaToChoices>['media'];
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|gif|webp|svg\+xml));base64,([A-Za-z0-9+/=\s]+)$/;
 
-/** Turns one input into a media item: an uploaded file by id, a stored data URL, or a plain URL. */
+/**
+ * Turns one input into a media item: an uploaded file by id, a data URL's file (written by the caller
+ * with `write`), or a plain URL.
+ */
 async function resolveMedia(
   deps: StoresDeps,
   siteId: string,
   input: MediaInputs[number],
   field: string,
-): Promise<MediaItem> {
+): Promise<{ item: MediaItem; write?: () => Promise<void> }> {
   const title = input.title;
   const altText = input.altText ?? title;
   const item = (id: string, image: MediaItem['image']): MediaItem => ({
@@ -33,7 +36,7 @@ async function resolveMedia(
     const stored = await deps.media.describe(siteId, input.mediaId);
     if (!stored) throw storesErrors.mediaNotFound(input.mediaId);
     const { url, width, height, format } = stored;
-    return item(stored.fileName, { url, width, height, format, ...(altText ? { altText } : {}) });
+    return { item: item(stored.fileName, { url, width, height, format, ...(altText ? { altText } : {}) }) };
   }
   if (input.url === undefined) throw invalidField(field, 'send a mediaId or a url', 'REQUIRED_ONE_OF_FIELD');
   const data = DATA_URL.exec(input.url);
@@ -45,14 +48,17 @@ async function resolveMedia(
     // Served under its type to every browser: the bytes must be what the URL says they are.
     if (!isImageOf(bytes, contentType))
       throw invalidField(`${field}.url`, `does not hold an image of type ${contentType}`, 'FORMAT');
-    const stored = await deps.media.put(siteId, bytes, contentType);
+    const { stored, write } = deps.media.prepare(siteId, bytes, contentType);
     const { url, width, height, format } = stored;
-    return item(stored.fileName, { url, width, height, format, ...(altText ? { altText } : {}) });
+    return {
+      item: item(stored.fileName, { url, width, height, format, ...(altText ? { altText } : {}) }),
+      write,
+    };
   }
   if (!/^https?:\/\/[^\s]+$/.test(input.url)) {
     throw invalidField(`${field}.url`, 'must be an http(s) URL or a data:image/...;base64 URL', 'FORMAT');
   }
-  return item(newId(), { url: input.url, width: 0, height: 0, ...(altText ? { altText } : {}) });
+  return { item: item(newId(), { url: input.url, width: 0, height: 0, ...(altText ? { altText } : {}) }) };
 }
 
 function choiceOf(state: ProductState, option: string, choice: string, field: string) {
@@ -62,18 +68,21 @@ function choiceOf(state: ProductState, option: string, choice: string, field: st
 }
 
 export async function addMedia(deps: StoresDeps, siteId: string, productId: string, inputs: MediaInputs) {
-  const items: MediaItem[] = [];
+  const resolved: Array<Awaited<ReturnType<typeof resolveMedia>>> = [];
   for (const [index, input] of inputs.entries())
-    items.push(await resolveMedia(deps, siteId, input, `media[${index}]`));
-  await mutateProduct(deps, siteId, productId, (state) => {
+    resolved.push(await resolveMedia(deps, siteId, input, `media[${index}]`));
+  await mutateProduct(deps, siteId, productId, async (state) => {
     inputs.forEach((input, index) => {
-      const item = items[index]!;
+      const { item } = resolved[index]!;
       if (!state.media.some((m) => m.id === item.id)) state.media.push(item);
       if (input.choice) {
         const choice = choiceOf(state, input.choice.option, input.choice.choice, `media[${index}].choice`);
         if (!choice.mediaIds.includes(item.id)) choice.mediaIds.push(item.id);
       }
     });
+    // Only now that the product is there and takes every item: a refused call leaves no file behind,
+    // and the product is never saved pointing at a file not written.
+    for (const { write } of resolved) await write?.();
   });
 }
 
