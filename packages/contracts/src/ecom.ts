@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { Empty, Id } from './common.ts';
 import { defineCall } from './define.ts';
+import { CartContactInfo } from './ecom-contact.ts';
 import {
   cancelOrder,
   createCoupon,
@@ -92,12 +93,7 @@ export const updateCurrentCart = defineCall({
         {
           buyerNote: Type.Optional(Type.String({ maxLength: 1000 })),
           buyerInfo: Type.Optional(Type.Object({ email: Type.Optional(Type.String({ format: 'email' })) })),
-          contactInfo: Type.Optional(
-            Type.Object({
-              address: Type.Optional(Address),
-              contactDetails: Type.Optional(ContactDetails),
-            }),
-          ),
+          contactInfo: Type.Optional(CartContactInfo),
           selectedShippingOption: Type.Optional(SelectedShippingOption),
           businessLocationId: Type.Optional(Type.String({ maxLength: 100 })),
           overrideCheckoutUrl: Type.Optional(
