@@ -19,6 +19,9 @@ import type { StoresDeps } from './service/context.ts';
 import type { Executor, LoadedProduct } from './store.ts';
 import { matchesChoices } from './variants.ts';
 
+/** The installed app (sites) this catalog belongs to. */
+const STORES_APP = 'stores';
+
 /** Map 17: both Wix Stores app ids name this catalog. */
 export const STORES_APP_IDS = [
   '1380b703-ce81-ff05-f115-39571d94dfcd',
@@ -300,6 +303,19 @@ export function storesCatalog(deps: StoresDeps): StoresCatalog {
     return { lines: [...lines.entries()].sort(([a], [b]) => (a < b ? -1 : 1)), missing };
   }
 
+  /**
+   * Whether the site has the stores app: without it the catalog reads answer APP_NOT_INSTALLED, and
+   * the cart finds none of its items, as it finds none of a catalog nobody serves (NOT_FOUND lines,
+   * no checkout). A cart's look-up may see the site a moment old; a checkout's reads it afresh, and
+   * an order's commit in its own transaction.
+   */
+  const sells = async (siteId: string, fresh: boolean | undefined, trx?: Kysely<Schema>) => {
+    const site = await (fresh || trx
+      ? deps.sites.store.getSite(siteId, trx)
+      : deps.sites.store.getSiteCached(siteId));
+    return site?.installedApps.includes(STORES_APP) ?? false;
+  };
+
   const within = <T>(trx: Kysely<Schema> | undefined, work: (trx: Executor) => Promise<T>) =>
     trx ? work(trx) : store.transaction(work);
 
@@ -307,7 +323,9 @@ export function storesCatalog(deps: StoresDeps): StoresCatalog {
     appIds: STORES_APP_IDS,
 
     async lookUp({ siteId, readThrough }, { catalogItemId, options, quantity }) {
-      const product = await (readThrough ? readSellable : sellable)(siteId, catalogItemId);
+      const product =
+        (await sells(siteId, readThrough)) &&
+        (await (readThrough ? readSellable : sellable)(siteId, catalogItemId));
       if (!product) return { catalogItemId, availability: { status: 'NOT_FOUND' } };
       const choice: CatalogItemOptions = {};
       if (options.options) choice.options = options.options as Record<string, string>;
@@ -330,7 +348,19 @@ export function storesCatalog(deps: StoresDeps): StoresCatalog {
         : `variant:${found.variantId}|${canonicalJson(rest)}`;
     },
 
-    commit: (context, lines, _order, trx) => catalog.reserve(context.siteId, lines.map(stockLineOf), trx),
+    // A checkout made while the app was installed is frozen: the app removed since, nothing is sold.
+    commit: async (context, lines, _order, trx) => {
+      if (!(await sells(context.siteId, true, trx)))
+        throw ecomErrors.insufficientStock(
+          lines.map((line) => ({
+            catalogItemId: line.catalogItemId,
+            variantId: line.variantId ?? line.options.variantId ?? '',
+            requested: line.quantity,
+            reason: 'NOT_FOR_SALE',
+          })),
+        );
+      await catalog.reserve(context.siteId, lines.map(stockLineOf), trx);
+    },
 
     // Goods go back to stock only when the owner says so (they may have shipped).
     cancel: async (context, lines, _order, trx, { restock }) => {
