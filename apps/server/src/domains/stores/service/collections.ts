@@ -110,8 +110,14 @@ export async function getCollectionBySlug(deps: StoresDeps, caller: Caller, slug
     .forSite(caller.siteId)
     .query({ filter: { slug }, paging: { limit: 1 } }, { fieldPrefix: 'slug' });
   const text = page.items[0];
-  if (text === undefined || (!isAdmin(caller) && !(JSON.parse(text) as { visible: boolean }).visible)) {
-    throw storesErrors.collectionSlugNotFound(slug);
-  }
-  return wrapRaw('collection', text);
+  if (text === undefined) throw storesErrors.collectionSlugNotFound(slug);
+  if (isAdmin(caller)) return wrapRaw('collection', text);
+  const collection = JSON.parse(text) as { id: string; visible: boolean; numberOfProducts: number };
+  if (!collection.visible) throw storesErrors.collectionSlugNotFound(slug);
+  // The stored count is the owner's, hidden products included; a visitor is told of those it can see.
+  const visible = await deps.store.products
+    .forSite(caller.siteId)
+    .count({ $and: [{ collectionIds: { $hasSome: [collection.id] } }, { visible: true }] });
+  if (visible === collection.numberOfProducts) return wrapRaw('collection', text);
+  return wrapRaw('collection', JSON.stringify({ ...collection, numberOfProducts: visible }));
 }
