@@ -7,16 +7,22 @@ import fc from 'fast-check';
 import type { Doc, Json } from './reference.test-helper.ts';
 import type { SortKey } from './types.ts';
 
-/** Shared strings: case and accent variants, astral vs. private-use (UTF-16 and UTF-8 order differ). */
+/**
+ * Shared strings: case and accent variants (the text operators fold ASCII letters only: `É` and `é`
+ * stay apart), astral vs. private-use (UTF-16 and UTF-8 order differ).
+ */
 const SHARED_STRINGS = [
   '',
   'a',
   'ab',
   'abc',
+  'aBC',
   'b',
   'B',
   'é',
+  'É',
   'e\u0301',
+  'E\u0301',
   'x😀',
   '😀',
   '\uE000',

@@ -15,7 +15,7 @@ export interface FieldSql {
   isIn(values: readonly Scalar[]): Predicate;
   /** A value of the operand's JSON type that compares as asked (strings by UTF-8 bytes). */
   compare(operator: RangeOperator, value: string | number): Predicate;
-  /** A string that starts with, ends with or contains `value`, case-sensitively. */
+  /** A string that starts with, ends with or contains `value`, whatever the case of ASCII letters. */
   matchText(operator: TextOperator, value: string): Predicate;
   /** The path is present, even when its value is JSON null. */
   exists(): Predicate;
@@ -107,9 +107,15 @@ export function rankByType(
   return sql<number>`CASE ${type} ${sql.join(branches, sql` `)} ELSE ${sql.lit(SORT_RANK.missingOrNull)} END`;
 }
 
+/** ASCII letters in lower case, every other character as it is: the text tests' case folding. */
+const foldAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+
 /**
- * The case-sensitive text test for a non-empty operand on a string `value` (callers check the type
- * and the empty operand). Lengths are in characters on both engines, not bytes or UTF-16 units.
+ * The text test for a non-empty operand on a string `value` (callers check the type and the empty
+ * operand), ignoring the case of ASCII letters as the platform's text filters ignore case. Only ASCII
+ * letters fold: SQLite's lower() folds no others, and PostgreSQL's folds the rest by its locale, so
+ * it is asked for the "C" collation's, which is SQLite's. Lengths are in characters on both engines,
+ * not bytes or UTF-16 units.
  */
 export function textTest(
   engine: Engine,
@@ -117,13 +123,16 @@ export function textTest(
   operator: TextOperator,
   operand: string,
 ): RawBuilder<SqlBool> {
+  const folded = foldAscii(operand);
   if (engine === 'postgres') {
-    const text = sql`CAST(${operand} AS text)`;
-    if (operator === '$startsWith') return sql<SqlBool>`starts_with(${value}, ${text})`;
-    if (operator === '$endsWith') return sql<SqlBool>`right(${value}, length(${text})) = ${text}`;
-    return sql<SqlBool>`strpos(${value}, ${text}) > 0`;
+    const text = sql`CAST(${folded} AS text)`;
+    const lower = sql`lower((${value}) COLLATE "C")`;
+    if (operator === '$startsWith') return sql<SqlBool>`starts_with(${lower}, ${text})`;
+    if (operator === '$endsWith') return sql<SqlBool>`right(${lower}, length(${text})) = ${text}`;
+    return sql<SqlBool>`strpos(${lower}, ${text}) > 0`;
   }
-  if (operator === '$startsWith') return sql<SqlBool>`substr(${value}, 1, length(${operand})) = ${operand}`;
-  if (operator === '$endsWith') return sql<SqlBool>`substr(${value}, -length(${operand})) = ${operand}`;
-  return sql<SqlBool>`instr(${value}, ${operand}) > 0`;
+  const lower = sql`lower(${value})`;
+  if (operator === '$startsWith') return sql<SqlBool>`substr(${lower}, 1, length(${folded})) = ${folded}`;
+  if (operator === '$endsWith') return sql<SqlBool>`substr(${lower}, -length(${folded})) = ${folded}`;
+  return sql<SqlBool>`instr(${lower}, ${folded}) > 0`;
 }

@@ -16,8 +16,8 @@
  *   $in [..]         $eq any of them; $in [] is FALSE; $nin is NOT $in ($nin [] is TRUE)
  *   $gt $gte $lt $lte  operand must be a number or a string; only values of that same JSON type
  *                    match: numbers numerically, strings by UTF-8 bytes (code points)
- *   $startsWith $endsWith $contains  string operand; string values only; case-sensitive; an empty
- *                    operand matches every string
+ *   $startsWith $endsWith $contains  string operand; string values only; the case of ASCII letters
+ *                    is ignored (other letters match as they are); an empty operand matches every string
  *   $exists true     the path is present, even when its value is JSON null; false is the negation
  *   $isEmpty true    missing, null, "" or []; false is the negation
  *   $hasSome [..]    the value is an array with an element $eq to some operand; [] is FALSE

@@ -46,6 +46,10 @@ function compareSameType(value: Found, operand: unknown): number | undefined {
   return undefined;
 }
 
+/** The text operators' case folding, written apart from the engines': ASCII letters only. */
+const foldAscii = (text: string) =>
+  [...text].map((c) => (c >= 'A' && c <= 'Z' ? String.fromCharCode(c.charCodeAt(0) + 32) : c)).join('');
+
 const isEmptyValue = (value: Found) =>
   value === MISSING || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -84,11 +88,11 @@ function matchesOperator(value: Found, operator: string, operand: unknown): bool
     case '$lte':
       return (compareSameType(value, operand) ?? 1) <= 0;
     case '$startsWith':
-      return typeof value === 'string' && value.startsWith(operand as string);
+      return typeof value === 'string' && foldAscii(value).startsWith(foldAscii(operand as string));
     case '$endsWith':
-      return typeof value === 'string' && value.endsWith(operand as string);
+      return typeof value === 'string' && foldAscii(value).endsWith(foldAscii(operand as string));
     case '$contains':
-      return typeof value === 'string' && value.includes(operand as string);
+      return typeof value === 'string' && foldAscii(value).includes(foldAscii(operand as string));
     case '$exists':
       return (value !== MISSING) === operand;
     case '$isEmpty':
