@@ -194,7 +194,8 @@ export function useSsoSite(engine: Engine) {
   beforeAll(async () => {
     const [plazaPort, idpPort] = [await freePort(), await freePort()];
     sso.plazaUrl = `http://127.0.0.1:${plazaPort}`;
-    sso.t = await buildTestApp(engine, { env: { PUBLIC_URL: sso.plazaUrl } });
+    // The test identity provider listens on loopback, refused without the setting.
+    sso.t = await buildTestApp(engine, { env: { PUBLIC_URL: sso.plazaUrl, SSO_ALLOW_PRIVATE: 'true' } });
     await sso.t.app.listen({ port: plazaPort, host: '127.0.0.1' });
     sso.site = await sso.t.createSite({ name: 'SSO shop' });
     sso.clientId = await createClient(sso.t, sso.site);

@@ -1,5 +1,7 @@
 import type { IdpConnectionsTable } from '../../../db/schema.ts';
+import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
+import { namesPrivateHost } from '../../../lib/private-address.ts';
 import { nowIso } from '../service/context.ts';
 import { callbackUrl, type SsoDeps } from './context.ts';
 import { ssoErrors } from './errors.ts';
@@ -38,6 +40,16 @@ export function connectionView(deps: SsoDeps, row: ConnectionRow) {
   };
 }
 
+/** An issuer on this machine or a private network is refused unless SSO_ALLOW_PRIVATE allows it. */
+function checkIssuer(deps: SsoDeps, issuer: string) {
+  if (!deps.allowPrivate && namesPrivateHost(issuer))
+    throw invalidField(
+      'idpConnection.issuer',
+      'must name a public host: loopback and private addresses are refused (SSO_ALLOW_PRIVATE allows them)',
+      'FORMAT',
+    );
+}
+
 async function requireConnection(deps: SsoDeps, siteId: string, id: string) {
   const row = await deps.store.connections.get(siteId, id);
   if (!row) throw ssoErrors.connectionNotFound(id);
@@ -45,6 +57,7 @@ async function requireConnection(deps: SsoDeps, siteId: string, id: string) {
 }
 
 export async function createConnection(deps: SsoDeps, siteId: string, fields: ConnectionFields) {
+  checkIssuer(deps, fields.issuer!.trim());
   const now = nowIso(deps.identity);
   const row: IdpConnectionsTable = {
     id: newId(),
@@ -77,7 +90,10 @@ export async function updateConnection(deps: SsoDeps, siteId: string, id: string
   const current = await requireConnection(deps, siteId, id);
   const patch: Partial<IdpConnectionsTable> = { updated_date: nowIso(deps.identity) };
   if (fields.name !== undefined) patch.name = fields.name.trim();
-  if (fields.issuer !== undefined) patch.issuer = fields.issuer.trim();
+  if (fields.issuer !== undefined) {
+    patch.issuer = fields.issuer.trim();
+    checkIssuer(deps, patch.issuer);
+  }
   if (fields.clientId !== undefined) patch.client_id = fields.clientId;
   if (fields.clientSecret !== undefined) patch.client_secret = deps.secrets.seal(fields.clientSecret);
   if (fields.scopes !== undefined) patch.scopes = JSON.stringify(scopesOf(fields.scopes));

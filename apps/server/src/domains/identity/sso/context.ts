@@ -20,6 +20,8 @@ export interface SsoDeps {
   redirects: SsoRedirects;
   /** Client secrets are stored sealed (lib/secret-box.ts). */
   secrets: SecretBox;
+  /** Issuers and their endpoints may be on loopback or private addresses (SSO_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
 }
 
 export function ssoDeps(
@@ -27,8 +29,11 @@ export function ssoDeps(
   identity: IdentityContext,
   redirects: SsoRedirects,
   secrets: SecretBox,
+  options: { allowPrivate?: boolean } = {},
 ): SsoDeps {
-  return { identity, store: ssoStore(db), oidc: oidcClient(identity.clock), redirects, secrets };
+  const allowPrivate = options.allowPrivate ?? false;
+  const oidc = oidcClient(identity.clock, { allowPrivate });
+  return { identity, store: ssoStore(db), oidc, redirects, secrets, allowPrivate };
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');

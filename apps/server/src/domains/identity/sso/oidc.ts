@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { Clock } from '../../../lib/clock.ts';
+import { privateAddressProblem } from '../../../lib/private-address.ts';
 import { ssoErrors } from './errors.ts';
 
 /** The relying-party side of OpenID Connect, on `fetch` + `jose` (no client library). */
@@ -40,10 +41,14 @@ export function discoveryUrl(issuer: string): string {
   return `${trimSlash(issuer)}/.well-known/openid-configuration`;
 }
 
-async function fetchJson(what: string, url: string, init: RequestInit = {}) {
+/** Calls a provider's URL unless it is on a private address and those are not allowed. */
+async function fetchJson(what: string, url: string, init: RequestInit & { allowPrivate: boolean }) {
+  const { allowPrivate, ...request } = init;
+  const problem = allowPrivate ? undefined : await privateAddressProblem(url);
+  if (problem) throw ssoErrors.idpUnavailable(what, `${problem} (set SSO_ALLOW_PRIVATE to allow it)`);
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetch(url, { ...request, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     throw ssoErrors.idpUnavailable(what, reasonOf(error));
   }
@@ -56,7 +61,8 @@ async function fetchJson(what: string, url: string, init: RequestInit = {}) {
   return { status: response.status, body: body as Record<string, unknown> | undefined };
 }
 
-export function oidcClient(clock: Clock) {
+export function oidcClient(clock: Clock, policy: { allowPrivate: boolean } = { allowPrivate: false }) {
+  const { allowPrivate } = policy;
   const discoveries = new Map<string, { doc: Discovery; until: number }>();
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
@@ -75,7 +81,7 @@ export function oidcClient(clock: Clock) {
     if (cached && !options.fresh && cached.until > clock.nowMs()) return cached.doc;
     let answer: Awaited<ReturnType<typeof fetchJson>>;
     try {
-      answer = await fetchJson('discovery request', discoveryUrl(issuer));
+      answer = await fetchJson('discovery request', discoveryUrl(issuer), { allowPrivate });
     } catch (error) {
       throw ssoErrors.discoveryFailed(
         issuer,
@@ -90,6 +96,9 @@ export function oidcClient(clock: Clock) {
       if (typeof doc[field] !== 'string' || !/^https?:\/\//.test(doc[field] as string))
         throw ssoErrors.discoveryFailed(issuer, `"${field}" is missing`);
     }
+    // The key set is fetched by jose, past fetchJson's check: its address is checked here.
+    const jwksProblem = allowPrivate ? undefined : await privateAddressProblem(doc.jwks_uri as string);
+    if (jwksProblem) throw ssoErrors.discoveryFailed(issuer, `"jwks_uri": ${jwksProblem}`);
     discoveries.set(issuer, { doc: doc as Discovery, until: clock.nowMs() + DISCOVERY_TTL_MS });
     return doc as Discovery;
   }
@@ -129,6 +138,7 @@ export function oidcClient(clock: Clock) {
       method: 'POST',
       headers,
       body: form,
+      allowPrivate,
     });
     const body = answer.body ?? {};
     if (answer.status !== 200) {
@@ -191,6 +201,7 @@ export function oidcClient(clock: Clock) {
     if (!discovery.userinfo_endpoint) return {};
     const answer = await fetchJson('userinfo request', discovery.userinfo_endpoint, {
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      allowPrivate,
     });
     if (answer.status !== 200 || !answer.body) return {};
     if (answer.body.sub !== sub) throw ssoErrors.invalidIdToken('userinfo "sub" differs from the ID token');
