@@ -8,6 +8,8 @@
  *
  * Contracts therefore name a field `…Date` only when it holds a timestamp.
  */
+import { holdsText, nonFiniteFloat } from './floats.ts';
+
 export type DateKey = `${string}Date`;
 
 /** The response view of a wire type: `…Date` strings become `Date`. */
@@ -36,17 +38,24 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[
 export const isTimestamp = (value: string): boolean =>
   TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value));
 
-/** Applies the date rule in place to freshly parsed JSON and returns it. */
-export function reviveDates<T>(value: T): WithDates<T> {
+/**
+ * Applies the date rule, and the float rule of floats.ts (not-finite floats sent as text), in place to
+ * freshly parsed JSON and returns it.
+ */
+export function reviveDates<T>(value: T, floats = true): WithDates<T> {
   if (Array.isArray(value)) {
-    for (const item of value) reviveDates(item);
+    for (const item of value) reviveDates(item, floats);
   } else if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
     for (const [key, field] of Object.entries(record)) {
       if (typeof field === 'string') {
         if (key.endsWith('Date') && isTimestamp(field)) record[key] = new Date(field);
+        else if (floats) {
+          const number = nonFiniteFloat(key, field);
+          if (number !== undefined) record[key] = number;
+        }
       } else {
-        reviveDates(field);
+        reviveDates(field, floats && !holdsText(key));
       }
     }
   }
