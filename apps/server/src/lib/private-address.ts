@@ -15,8 +15,11 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
@@ -27,6 +30,7 @@ for (const [network, prefix] of [
   // NAT64 and 6to4 carry an IPv4 address that may be a private one.
   ['64:ff9b::', 96],
   ['2002::', 16],
+  ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -42,7 +46,8 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
+/** Names that always mean this machine. */
+export const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 
 /** Whether `url` names this machine or a private network by itself: a local name or a private IP literal. */
 export function namesPrivateHost(url: string): boolean {

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { guardedLookup, isPrivateAddress, type UrlPolicy, urlProblem } from './url-guard.ts';
+import { isPrivateAddress } from '../../lib/private-address.ts';
+import { guardedLookup, type UrlPolicy, urlProblem } from './url-guard.ts';
 
 export const EXCERPT_LENGTH = 1000;
 /** Read no more of an answer than this: the excerpt is all that is kept. */

@@ -4,7 +4,8 @@
  * database, a cloud metadata service or anything else listening on a private address.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isLocalName, isPrivateAddress } from '../../lib/private-address.ts';
 
 export interface UrlPolicy {
   /** Plain http allowed (development). */
@@ -12,47 +13,6 @@ export interface UrlPolicy {
   /** Loopback, private, link-local and other non-public addresses allowed (development, tests). */
   allowPrivate: boolean;
 }
-
-const privateRanges = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  privateRanges.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  // NAT64 and 6to4 carry an IPv4 address that may be a private one.
-  ['64:ff9b::', 96],
-  ['2002::', 16],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  privateRanges.addSubnet(network, prefix, 'ipv6');
-
-/** Whether `address` (an IP literal) is anything but a public unicast address. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  // BlockList checks an IPv4-mapped IPv6 address (::ffff:10.0.0.1) against the IPv4 ranges.
-  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 
 /**
  * Why `url` may not be an endpoint, or undefined when it may. Looks at the URL alone (scheme, IP
