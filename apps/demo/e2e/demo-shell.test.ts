@@ -76,7 +76,6 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     for (const [path, app] of [
       ['/booking', 'Bookings'],
       ['/tickets', 'Events'],
-      ['/subscriptions', 'Pricing Plans'],
     ] as const) {
       await page.goto(`${env.main.origin}${path}`);
       await page.getByRole('heading', { name: `${app} is not installed`, level: 1 }).waitFor();

@@ -6,13 +6,14 @@
 import { call, cookieTokenStore, createClient, OAuthStrategy } from '@plaza/sdk';
 import { ecom } from '@plaza/sdk/modules/ecom';
 import { identity } from '@plaza/sdk/modules/identity';
+import { plans } from '@plaza/sdk/modules/plans';
 import { redirects } from '@plaza/sdk/modules/redirects';
 import { stores } from '@plaza/sdk/modules/stores';
 import { API_URL, CLIENT_ID } from './config.ts';
 import { SESSION_COOKIE } from './lib/cookies.ts';
 
 /**
- * The list queries of the apps the SDK has no module for yet (API map 5.3). They go through the
+ * The list queries of the apps this app has no SDK module for yet (API map 5.3). They go through the
  * SDK's generic `call` with the map's paths; until the server answers them they fail, and the app
  * counts as not installed. When a module ships, swap it in here.
  */
@@ -22,14 +23,10 @@ const appLists = {
     'queryServices',
   ),
   queryEvents: call({ queryEvents: ['POST', '/events/v3/events/query'] } as const, 'queryEvents'),
-  queryPublicPlans: call(
-    { queryPublicPlans: ['POST', '/pricing-plans/v2/plans/public/query'] } as const,
-    'queryPublicPlans',
-  ),
 };
 
 export const client = createClient({
-  modules: { products: stores, cart: ecom, members: identity, redirects, apps: appLists },
+  modules: { products: stores, cart: ecom, members: identity, redirects, plans, apps: appLists },
   apiBaseUrl: API_URL,
   auth: OAuthStrategy({
     clientId: CLIENT_ID,

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Loading } from './components/status.tsx';
+import { loadPlans } from './data/plans.ts';
 import { loadExamples, loadInstalledApps } from './data/setup.ts';
 import { loadProducts } from './data/store.ts';
 import { registerPrefetch } from './lib/prefetch.ts';
@@ -14,15 +15,18 @@ import { HomePage } from './routes/home/home-page.tsx';
  * |---|---|
  * | `/` | examples list, installed / not installed |
  * | `/store` | products, cart, checkout (Stores) |
- * | `/booking`, `/tickets`, `/subscriptions` | the other apps' examples (not installed until Plaza serves them) |
+ * | `/subscriptions` | public plans, each bought on the hosted checkout page (Pricing Plans) |
+ * | `/booking`, `/tickets` | the other apps' examples (not installed until Plaza serves them) |
  * | `/login-callback` | end of the hosted sign-in (code + state → member tokens) |
  */
 const loadStorePage = () => import('./routes/store/store-page.tsx');
+const loadSubscriptionsPage = () => import('./routes/subscriptions/subscriptions-page.tsx');
 const loadAppExample = () => import('./routes/examples/app-example.tsx');
 const loadLoginCallback = () => import('./routes/members/login-callback.tsx');
 const loadNotFound = () => import('./routes/not-found.tsx');
 
 const StorePage = lazy(loadStorePage);
+const SubscriptionsPage = lazy(loadSubscriptionsPage);
 const AppExamplePage = lazy(loadAppExample);
 const LoginCallback = lazy(loadLoginCallback);
 const NotFound = lazy(loadNotFound);
@@ -37,7 +41,11 @@ registerPrefetch('/store', () => {
   quietly(loadStorePage());
   quietly(loadInstalledApps().then(() => loadProducts()));
 });
-for (const path of ['/booking', '/tickets', '/subscriptions']) {
+registerPrefetch('/subscriptions', () => {
+  quietly(loadSubscriptionsPage());
+  quietly(loadInstalledApps().then(() => loadPlans()));
+});
+for (const path of ['/booking', '/tickets']) {
   registerPrefetch(path, () => {
     quietly(loadAppExample());
     quietly(loadInstalledApps());
@@ -52,7 +60,7 @@ export function AppRoutes() {
         <Route path="store" element={<StorePage />} />
         <Route path="booking" element={<AppExamplePage name="booking" />} />
         <Route path="tickets" element={<AppExamplePage name="tickets" />} />
-        <Route path="subscriptions" element={<AppExamplePage name="subscriptions" />} />
+        <Route path="subscriptions" element={<SubscriptionsPage />} />
         <Route path="login-callback" element={<LoginCallback />} />
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -1,7 +1,7 @@
 /**
- * The list of the bookings, events and plans examples, through the SDK's generic `call` (api.ts).
- * Plaza does not serve these apps yet; the pages show "not installed" until it does, and then
- * list what these read. Field names follow API map sections 8, 11 and 12.
+ * The list of the bookings and events examples, through the SDK's generic `call` (api.ts).
+ * The pages show "not installed" until Plaza answers these, and then list what they read. Field
+ * names follow API map sections 8 and 11. Plans have a page of their own (routes/subscriptions).
  */
 import { client } from '../api.ts';
 import { AppCode } from '../lib/apps.ts';
@@ -30,7 +30,7 @@ export interface AppExample {
   load(): Promise<ListItem[]>;
 }
 
-export const APP_EXAMPLES: Record<'booking' | 'tickets' | 'subscriptions', AppExample> = {
+export const APP_EXAMPLES: Record<'booking' | 'tickets', AppExample> = {
   booking: {
     app: AppCode.bookings,
     title: 'Bookings',
@@ -54,22 +54,6 @@ export const APP_EXAMPLES: Record<'booking' | 'tickets' | 'subscriptions', AppEx
       rows(await client.apps.queryEvents(firstPage), 'events').map((e) => {
         const formatted = (e.dateAndTimeSettings as { formatted?: { dateAndTime?: string } } | undefined)?.formatted;
         return { id: text(e.id), title: text(e.title), detail: text(formatted?.dateAndTime) || text(e.shortDescription) };
-      }),
-  },
-  subscriptions: {
-    app: AppCode.subscriptions,
-    title: 'Subscriptions',
-    lead: 'Paid membership plans members can buy.',
-    installLink: 'pricing-plans',
-    noun: 'plans',
-    load: async () =>
-      rows(await client.apps.queryPublicPlans(firstPage), 'plans').map((p) => {
-        const price = (p.pricing as { price?: { value?: string; currency?: string } } | undefined)?.price;
-        return {
-          id: text(p.id),
-          title: text(p.name),
-          detail: price?.value ? `${price.value} ${text(price.currency)}`.trim() : text(p.description),
-        };
       }),
   },
 };

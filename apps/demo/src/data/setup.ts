@@ -11,6 +11,8 @@ import { isNotFound } from '../lib/errors.ts';
 import { type Example, parseExamples, visibleExamples } from '../lib/examples.ts';
 import { loading } from '../lib/loading.ts';
 import { readSiteId } from '../lib/site-id.ts';
+import { loadPlans } from './plans.ts';
+import { ensureTokens } from './session.ts';
 import { STORE_APP_ID } from './store.ts';
 
 const logFailure = (message: string, error: unknown) => console.error(message, error);
@@ -37,49 +39,57 @@ const listProbe = (list: (request: never) => Promise<unknown>) => () =>
 /**
  * Which apps are installed, detected once per page load (the store probe touches the cart, so it
  * must not run twice at once). Never rejects: a failure is "not installed".
+ *
+ * It waits for the start-up tokens: the header's home link prefetches this before they are there,
+ * and the probes' calls would otherwise take a second anonymous grant, so the store probe would
+ * fill and delete the cart of a visitor the page then drops.
  */
 export function loadInstalledApps(): Promise<InstalledApps> {
-  return cache.load('installed-apps', () =>
-    loading.track(
-      detectInstalledApps(
-        {
-          [AppCode.bookings]: listProbe(client.apps.queryServices),
-          [AppCode.store]: () =>
-            probeStore({
-              queryProducts: async () => (await client.products.queryProducts().limit(10).find()).items,
-              getCart: async () => {
-                try {
-                  return (await client.cart.getCurrentCart()).cart;
-                } catch (error) {
-                  if (isNotFound(error)) return null;
-                  throw error;
-                }
-              },
-              addToCart: (productId, options) =>
-                client.cart.addToCurrentCart({
-                  lineItems: [
-                    {
-                      catalogReference: {
-                        appId: STORE_APP_ID,
-                        catalogItemId: productId,
-                        ...(Object.keys(options).length > 0 ? { options: { options } } : {}),
-                      },
-                      quantity: 1,
+  return cache.load('installed-apps', () => loading.track(detect()));
+}
+
+async function detect(): Promise<InstalledApps> {
+  try {
+    await ensureTokens();
+    return await detectInstalledApps(
+      {
+        [AppCode.bookings]: listProbe(client.apps.queryServices),
+        [AppCode.store]: () =>
+          probeStore({
+            queryProducts: async () => (await client.products.queryProducts().limit(10).find()).items,
+            getCart: async () => {
+              try {
+                return (await client.cart.getCurrentCart()).cart;
+              } catch (error) {
+                if (isNotFound(error)) return null;
+                throw error;
+              }
+            },
+            addToCart: (productId, options) =>
+              client.cart.addToCurrentCart({
+                lineItems: [
+                  {
+                    catalogReference: {
+                      appId: STORE_APP_ID,
+                      catalogItemId: productId,
+                      ...(Object.keys(options).length > 0 ? { options: { options } } : {}),
                     },
-                  ],
-                }),
-              deleteCart: () => client.cart.deleteCurrentCart(),
-            }),
-          [AppCode.events]: listProbe(client.apps.queryEvents),
-          [AppCode.subscriptions]: listProbe(client.apps.queryPublicPlans),
-        },
-        (message, error) => console.info(`${message}:`, error instanceof Error ? error.message : error),
-      ).catch((error: unknown) => {
-        logFailure('Failed to detect the installed apps', error);
-        return noAppsInstalled();
-      }),
-    ),
-  );
+                    quantity: 1,
+                  },
+                ],
+              }),
+            deleteCart: () => client.cart.deleteCurrentCart(),
+          }),
+        [AppCode.events]: listProbe(client.apps.queryEvents),
+        // The plans page's own read (API map 16: `queryPublicPlans().find()`), kept for it.
+        [AppCode.subscriptions]: loadPlans,
+      },
+      (message, error) => console.info(`${message}:`, error instanceof Error ? error.message : error),
+    );
+  } catch (error) {
+    logFailure('Failed to detect the installed apps', error);
+    return noAppsInstalled();
+  }
 }
 
 /** The site id from the current access token (null, logged, when it cannot be read). */

@@ -18,6 +18,22 @@ describe('error messages', () => {
     expect(errorCode(error)).toBe('ONLINE_PAYMENTS_NOT_ENABLED');
   });
 
+  it('does not repeat a description the message already holds', () => {
+    const description = 'Remove the unavailable line items or lower their quantity, then try again.';
+    const error = new PlazaError(`Some line items cannot be bought: ${description}`, {
+      status: 409,
+      details: { applicationError: { code: 'LINE_ITEMS_UNAVAILABLE', description, data: {} } },
+    });
+    expect(describeError(error)).toBe(`Some line items cannot be bought: ${description}`);
+    const ended = new PlazaError('Not enough stock.', {
+      status: 409,
+      details: {
+        applicationError: { code: 'INSUFFICIENT_STOCK', description: 'Lower the quantity.', data: {} },
+      },
+    });
+    expect(describeError(ended)).toBe('Not enough stock. Lower the quantity.');
+  });
+
   it('names unreachable servers and server failures', () => {
     expect(describeError(new PlazaError('System error occurred'))).toContain('could not be reached');
     expect(describeError(new PlazaError('System error occurred', { status: 503, requestId: 'r1' }))).toBe(

@@ -8,7 +8,9 @@ export function describeError(error: unknown): string {
       return `The Plaza server had a problem (HTTP ${error.status}${error.requestId ? `, request ${error.requestId}` : ''}). Try again.`;
     }
     const app = error.details.applicationError;
-    if (app?.description && app.description !== error.message) return `${error.message}. ${app.description}`;
+    // The server's message often carries its description already ("Title: description.").
+    if (app?.description && !error.message.includes(app.description))
+      return `${error.message.replace(/\.$/, '')}. ${app.description}`;
     return error.message;
   }
   if (error instanceof Error && error.message) return error.message;

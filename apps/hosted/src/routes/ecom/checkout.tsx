@@ -10,9 +10,10 @@ import { problemOfError, type RedirectSessionInfo, type SessionProblem } from '.
 import { CheckoutForm } from './checkout-form.tsx';
 import { webUrl } from './urls.ts';
 
-export const CHECKOUT_INTENTS = ['ecomCheckout'] as const;
+/** The redirect intents whose sessions hold a checkout (a plan's is a checkout of its one line). */
+export const CHECKOUT_INTENTS = ['ecomCheckout', 'paidPlansCheckout'] as const;
 
-/** `/hosted/checkout?session=<id>`: the page an `ecomCheckout` redirect session sends the buyer to. */
+/** `/hosted/checkout?session=<id>`: the page a checkout redirect session sends the buyer to. */
 export function Checkout() {
   const flow = useFlow(CHECKOUT_INTENTS);
   if (flow.status === 'loading') return <Loading label="Loading your checkout…" />;
