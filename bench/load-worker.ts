@@ -48,21 +48,27 @@ async function run(job: LoadJob): Promise<{ outcome: LoadOutcome; latencies: Flo
   // fill-ins at a 1 ms interval: sub-millisecond loopback latencies need the raw per-response times instead.
   const times: number[] = [];
   // One counter over every connection (and every instance of a rated job): requests in flight at the same
-  // time use different header sets, i.e. different callers, as long as there are more sets than connections.
+  // time use different header sets, i.e. different callers, as long as there are more sets than connections,
+  // and every request takes the next path.
   let next = 0;
-  const sets = job.headerSets;
-  const rotating = sets
-    ? {
-        requests: [
-          {
-            setupRequest: (request: Record<string, unknown>) => ({
-              ...request,
-              headers: { ...sets[next++ % sets.length] },
-            }),
-          },
-        ],
-      }
-    : {};
+  const { headerSets: sets, paths } = job;
+  const rotating =
+    sets || paths
+      ? {
+          requests: [
+            {
+              setupRequest: (request: Record<string, unknown>) => {
+                const turn = next++;
+                return {
+                  ...request,
+                  ...(sets ? { headers: { ...sets[turn % sets.length] } } : {}),
+                  ...(paths ? { path: paths[turn % paths.length] } : {}),
+                };
+              },
+            },
+          ],
+        }
+      : {};
   const results = await Promise.all(
     shares(job).map(async (share) => {
       await sleep(share.delayMs);
@@ -84,6 +90,7 @@ async function run(job: LoadJob): Promise<{ outcome: LoadOutcome; latencies: Flo
 
   const outcome: LoadOutcome = {
     requests: 0,
+    bytes: 0,
     durationSeconds: 0,
     rps: 0,
     errors: 0,
@@ -93,6 +100,7 @@ async function run(job: LoadJob): Promise<{ outcome: LoadOutcome; latencies: Flo
   };
   for (const result of results) {
     outcome.requests += result.totalCompletedRequests;
+    outcome.bytes += result.totalBytes;
     outcome.durationSeconds = Math.max(outcome.durationSeconds, result.duration);
     outcome.rps += result.duration > 0 ? result.totalCompletedRequests / result.duration : 0;
     outcome.errors += result.errors;

@@ -10,6 +10,8 @@ export interface LoadJob {
   body: string | undefined;
   /** Header sets sent in turn, one per request over all connections, instead of `headers`. */
   headerSets?: Array<Record<string, string>>;
+  /** Paths sent in turn, one per request over all connections, instead of the path of `url`. */
+  paths?: string[];
   connections: number;
   durationSeconds: number;
   /** Requests per second over all connections; unset: as fast as the server answers. */
@@ -19,6 +21,8 @@ export interface LoadJob {
 
 export interface LoadOutcome {
   requests: number;
+  /** Bytes received, headers included. */
+  bytes: number;
   durationSeconds: number;
   rps: number;
   errors: number;
@@ -118,6 +122,8 @@ export interface Measurement {
   p50?: number;
   p99?: number;
   requests: number;
+  /** Bytes of an answer on average, headers included: what the server sent, whatever it was asked. */
+  bytesPerAnswer: number;
   latencySamples?: number;
   /**
    * Throughput runs given the server's process: microseconds of its main thread's CPU per request
@@ -129,9 +135,10 @@ export interface Measurement {
 /** A measurement in a few words, for the log: requests/s, or latency percentiles. */
 export function describeMeasurement(result: Measurement): string {
   const cpu = result.cpuMicrosPerRequest;
+  const bytes = `${Math.round(result.bytesPerAnswer)} B an answer`;
   return result.p50 === undefined
-    ? `${Math.round(result.rps)} req/s${cpu === undefined ? '' : `, ${cpu.toFixed(1)} µs of CPU per request`}`
-    : `p50 ${result.p50.toFixed(2)} ms, p99 ${(result.p99 ?? Number.NaN).toFixed(2)} ms (${result.latencySamples} answers)`;
+    ? `${Math.round(result.rps)} req/s${cpu === undefined ? '' : `, ${cpu.toFixed(1)} µs of CPU per request`}, ${bytes}`
+    : `p50 ${result.p50.toFixed(2)} ms, p99 ${(result.p99 ?? Number.NaN).toFixed(2)} ms (${result.latencySamples} answers), ${bytes}`;
 }
 
 export type Mode =
@@ -161,6 +168,7 @@ export async function measure(
     headers: request.headers,
     body: request.body,
     ...(request.headerSets ? { headerSets: request.headerSets } : {}),
+    ...(request.paths ? { paths: request.paths } : {}),
     connections: mode.connections,
     durationSeconds,
     ...(mode.kind === 'latency' ? { overallRate: mode.rate } : {}),
@@ -171,6 +179,7 @@ export async function measure(
   return {
     rps: outcome.rps,
     requests: outcome.requests,
+    bytesPerAnswer: outcome.bytes / outcome.requests,
     ...(cpuBefore !== undefined && cpuAfter !== undefined
       ? { cpuMicrosPerRequest: ((cpuAfter - cpuBefore) * 1000) / outcome.requests }
       : {}),

@@ -13,6 +13,7 @@ import { createOAuthApp, createSite } from '../apps/server/src/domains/sites/ind
 import { STORES_APP_IDS } from '../apps/server/src/domains/stores/index.ts';
 import type { Caller } from '../apps/server/src/http/access.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
+import { DEMO_CLIENT_ID, DEMO_SITE_ID, seedDemo } from '../apps/server/src/seed/demo.ts';
 import { seedCatalog } from './catalog-seed.ts';
 import type { BenchContext } from './scenarios.ts';
 
@@ -28,7 +29,12 @@ export const dataset = {
    * a line takes at most 1000, so the scenario stays valid for 500 × 999 requests to Plaza.
    */
   cartVisitors: 500,
+  /** Products of the demo site of `npm start` (seed/demo.ts), seeded beside the bench site. */
+  demoProducts: 12,
 };
+
+/** Where `npm start` serves the demo storefront: the origin its requests come from. */
+const DEMO_ORIGIN = 'http://localhost:3000';
 
 export interface RunningPlaza {
   url: string;
@@ -176,9 +182,20 @@ async function seed(platform: Platform): Promise<BenchContext> {
     cartVisitors.set(token, subjectId);
   }
   const cartVisitorTokens = [...cartVisitors.keys()];
+
+  await seedDemo(platform, { demoOrigin: DEMO_ORIGIN });
+  // As the demo storefront's anonymous grant issues it.
+  const { token: demoVisitorToken } = await platform.identity.tokens.issue({
+    siteId: DEMO_SITE_ID,
+    subjectType: 'visitor',
+    subjectId: newId(),
+    clientId: DEMO_CLIENT_ID,
+  });
   // A visitor's token is verified on its first call and remembered until it expires; verify them here
   // so that the measured runs see visitors that are already browsing, whatever the warm-up reached.
-  for (const token of [shopper.token, ...cartVisitorTokens]) await platform.identity.tokens.verify(token);
+  for (const token of [shopper.token, demoVisitorToken, ...cartVisitorTokens]) {
+    await platform.identity.tokens.verify(token);
+  }
 
   // The import went through the write-ahead log (~250 MB for the catalog): fold it into the database, as
   // SQLite does on its own when writes pause, so that the first scenario does not pay for the import.
@@ -201,5 +218,7 @@ async function seed(platform: Platform): Promise<BenchContext> {
     cartVisitorTokens,
     storedCart,
     productIds,
+    demoVisitorToken,
+    demoOrigin: DEMO_ORIGIN,
   };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  judge,
   missedTargets,
   ratios,
+  roundResult,
   type ScenarioResult,
   table,
   targetResult,
@@ -46,6 +48,7 @@ describe('bench CPU per request', () => {
     p99: 1,
     throughputRequests: 5000,
     latencySamples: 1000,
+    bytesPerAnswer: 500,
     ...(cpuMicrosPerRequest === undefined ? {} : { cpuMicrosPerRequest }),
   });
 
@@ -79,8 +82,8 @@ describe('bench CPU per request', () => {
     expect(table([{ name: 'old', method: 'GET', path: '/' }]).split('\n')[1]).toMatch(/^old /);
   });
 
-  it('shows the writing twin under its scenario, read against the same bare twin', () => {
-    const plaza = targetResult([round(64)]);
+  it('shows a scenario that writes against the writing twin, and under it that twin against the bare one', () => {
+    const plaza = targetResult([{ ...round(64), rps: 420 }]);
     const twin = targetResult([round(20)]);
     const writing = targetResult([{ ...round(30), rps: 700 }]);
     const result: ScenarioResult = {
@@ -89,13 +92,72 @@ describe('bench CPU per request', () => {
       path: '/c',
       plaza,
       twin,
-      ...ratios(plaza, twin),
+      ...judge(plaza, twin, writing, { minThroughputRatio: 0.5 }),
       writingTwin: { ...writing, documentBytes: 600, ...ratios(writing, twin) },
     };
     const rows = table([result]).split('\n');
     expect(rows).toHaveLength(3);
+    // 420 of the writing twin's 700 requests/s; 64 µs of CPU per request against its 30.
+    expect(rows[1]).toMatch(/^cart +\+write +420 +700 +0\.60 .* 64\.0 \/ 30\.0 +2\.13 +met$/);
     expect(rows[2]!.startsWith(WRITING_TWIN_ROW)).toBe(true);
-    // 700 of the twin's 1000 requests/s; 30 µs of CPU per request against its 20.
-    expect(rows[2]).toMatch(/ 700 +1000 +0\.70 .* 30\.0 \/ 20\.0 +1\.50 +-$/);
+    // 700 of the bare twin's 1000 requests/s; 30 µs of CPU per request against its 20.
+    expect(rows[2]).toMatch(/ bare +700 +1000 +0\.70 .* 30\.0 \/ 20\.0 +1\.50 +-$/);
+  });
+});
+
+describe('the twin a scenario is judged against', () => {
+  const round = (rps: number, p99: number) => ({
+    rps,
+    p50: p99 / 4,
+    p99,
+    throughputRequests: rps * 5,
+    latencySamples: 1000,
+    bytesPerAnswer: 700,
+  });
+  const plaza = targetResult([round(400, 3)]);
+  const twin = targetResult([round(1000, 1)]);
+  const writing = targetResult([round(640, 2.5)]);
+  const targets = { minThroughputRatio: 0.5, maxP99Ratio: 1.5 };
+
+  it('reads a call that writes, and its targets, against the writing twin', () => {
+    const judged = judge(plaza, twin, writing, targets);
+    expect(judged).toMatchObject({
+      against: 'writingTwin',
+      throughputRatio: 0.625,
+      p99Ratio: 1.2,
+      missed: [],
+      bareTwinRatios: { throughputRatio: 0.4, p99Ratio: 3 },
+    });
+  });
+
+  it('reads a call that only reads against the bare twin', () => {
+    const judged = judge(plaza, twin, undefined, targets);
+    expect(judged).toMatchObject({ against: 'twin', throughputRatio: 0.4, p99Ratio: 3 });
+    expect(judged.missed).toEqual(['throughput', 'p99']);
+    expect(judged.bareTwinRatios).toBeUndefined();
+  });
+});
+
+describe('a scenario measured at the latency rate alone', () => {
+  const latency = (p99: number) => ({
+    rps: 200,
+    p50: p99 / 3,
+    p99,
+    requests: 2000,
+    latencySamples: 2000,
+    bytesPerAnswer: 9000,
+  });
+
+  it('has no throughput figures, and is judged on its p99 alone', () => {
+    const plaza = targetResult([roundResult(undefined, latency(1.8)), roundResult(undefined, latency(2.2))]);
+    const twin = targetResult([roundResult(undefined, latency(1)), roundResult(undefined, latency(1))]);
+    expect(plaza.median).toEqual({ p50: 0.667, p99: 2, bytesPerAnswer: 9000 });
+    const judged = judge(plaza, twin, undefined, { maxP99Ratio: 1.5 });
+    expect(judged.throughputRatio).toBeUndefined();
+    expect(judged.missed).toEqual(['p99']);
+    const [, row] = table([{ name: 'tail', method: 'GET', path: '/', plaza, twin, ...judged }]).split('\n');
+    expect(row).toMatch(
+      /^tail +bare +- +- +- +- +0\.67 \/ 2\.00 +0\.33 \/ 1\.00 +2\.00 +2\.00 +- +- +missed: p99$/,
+    );
   });
 });

@@ -14,19 +14,25 @@ export interface Settings {
 }
 
 export interface RoundResult {
-  rps: number;
+  /** Requests/s of the throughput run; absent for a scenario measured at BENCH_RATE alone. */
+  rps?: number;
   p50: number;
   p99: number;
-  throughputRequests: number;
+  throughputRequests?: number;
   latencySamples: number;
   /** Microseconds of the server's main-thread CPU per request in the throughput run. */
   cpuMicrosPerRequest?: number;
+  /**
+   * Bytes of an answer on average, headers included, in the throughput run (else the latency run):
+   * how much each server sent, so that a twin answering less than Plaza would show.
+   */
+  bytesPerAnswer: number;
 }
 
 export interface TargetResult {
   rounds: RoundResult[];
   /** Median over the rounds. */
-  median: { rps: number; p50: number; p99: number; cpuMicrosPerRequest?: number };
+  median: { rps?: number; p50: number; p99: number; cpuMicrosPerRequest?: number; bytesPerAnswer: number };
 }
 
 /** A ratio that missed its target. */
@@ -56,11 +62,24 @@ export interface ScenarioResult {
    * of the document it writes, and its ratios to the bare twin (the ceiling of Plaza's).
    */
   writingTwin?: WritingTwinResult;
+  /**
+   * The twin the ratios and targets above are Plaza's against: the writing twin for a call that writes
+   * (the ceiling of any server that persists the change before answering), the bare twin otherwise.
+   */
+  against?: Baseline;
+  /** For a scenario judged against the writing twin: Plaza's ratios to the bare twin, for context. */
+  bareTwinRatios?: Ratios;
+  /** Sizes of the captured answers the twin sends in turn, when there are several (`responseBytes`: their mean). */
+  responseBytesRange?: [number, number];
   /** Set when the scenario failed; its figures are then missing. */
   error?: string;
 }
 
-export type WritingTwinResult = TargetResult & { documentBytes: number } & ReturnType<typeof ratios>;
+export type Baseline = 'twin' | 'writingTwin';
+
+export type Ratios = ReturnType<typeof ratios>;
+
+export type WritingTwinResult = TargetResult & { documentBytes: number } & Ratios;
 
 export function machineInfo() {
   const cpuList = cpus();
@@ -88,45 +107,76 @@ export const round = (value: number, digits: number): number => {
   return Math.round(value * factor) / factor;
 };
 
-export function roundResult(throughput: Measurement, latency: Measurement): RoundResult {
+/** A round's figures; `throughput` is absent for a scenario measured at BENCH_RATE alone. */
+export function roundResult(throughput: Measurement | undefined, latency: Measurement): RoundResult {
   return {
-    rps: round(throughput.rps, 1),
+    ...(throughput ? { rps: round(throughput.rps, 1) } : {}),
     p50: round(latency.p50 ?? Number.NaN, 3),
     p99: round(latency.p99 ?? Number.NaN, 3),
-    throughputRequests: throughput.requests,
+    ...(throughput ? { throughputRequests: throughput.requests } : {}),
     latencySamples: latency.latencySamples ?? 0,
-    ...(throughput.cpuMicrosPerRequest === undefined
+    ...(throughput?.cpuMicrosPerRequest === undefined
       ? {}
       : { cpuMicrosPerRequest: round(throughput.cpuMicrosPerRequest, 1) }),
+    bytesPerAnswer: Math.round((throughput ?? latency).bytesPerAnswer),
   };
 }
 
 export function targetResult(rounds: RoundResult[]): TargetResult {
-  const cpu = rounds.map((r) => r.cpuMicrosPerRequest).filter((value) => value !== undefined);
+  // Only when every round measured it: a median of some rounds would not compare with the others.
+  const every = (values: Array<number | undefined>) =>
+    values.every((value) => value !== undefined) ? median(values as number[]) : undefined;
+  const rps = every(rounds.map((r) => r.rps));
+  const cpu = every(rounds.map((r) => r.cpuMicrosPerRequest));
   return {
     rounds,
     median: {
-      rps: round(median(rounds.map((r) => r.rps)), 1),
+      ...(rps === undefined ? {} : { rps: round(rps, 1) }),
       p50: round(median(rounds.map((r) => r.p50)), 3),
       p99: round(median(rounds.map((r) => r.p99)), 3),
-      // Only when every round could measure it: a median of some rounds would not compare with the others.
-      ...(cpu.length === rounds.length ? { cpuMicrosPerRequest: round(median(cpu), 1) } : {}),
+      ...(cpu === undefined ? {} : { cpuMicrosPerRequest: round(cpu, 1) }),
+      bytesPerAnswer: Math.round(median(rounds.map((r) => r.bytesPerAnswer))),
     },
   };
 }
 
 /** Plaza over twin: throughput ratio ≤ 1 is the share of the HTTP layer's limit Plaza reaches. */
 export function ratios(plaza: TargetResult, twin: TargetResult) {
+  const measured = plaza.median.rps !== undefined && twin.median.rps !== undefined;
   return {
-    throughputRatio: round(plaza.median.rps / twin.median.rps, 3),
-    roundThroughputRatios: plaza.rounds.map((plazaRound, i) =>
-      round(plazaRound.rps / (twin.rounds[i]?.rps ?? Number.NaN), 3),
-    ),
+    ...(measured
+      ? {
+          throughputRatio: round(plaza.median.rps! / twin.median.rps!, 3),
+          roundThroughputRatios: plaza.rounds.map((plazaRound, i) =>
+            round((plazaRound.rps ?? Number.NaN) / (twin.rounds[i]?.rps ?? Number.NaN), 3),
+          ),
+        }
+      : {}),
     p50Ratio: round(plaza.median.p50 / twin.median.p50, 3),
     p99Ratio: round(plaza.median.p99 / twin.median.p99, 3),
     ...(plaza.median.cpuMicrosPerRequest !== undefined && twin.median.cpuMicrosPerRequest !== undefined
       ? { cpuRatio: round(plaza.median.cpuMicrosPerRequest / twin.median.cpuMicrosPerRequest, 3) }
       : {}),
+  };
+}
+
+/**
+ * Plaza's figures against the twin it is judged by: the writing twin when there is one (a call that
+ * writes cannot answer faster than a server that only commits the same change), else the bare twin. The
+ * targets are read against that twin; a writing scenario keeps its ratios to the bare twin beside.
+ */
+export function judge(
+  plaza: TargetResult,
+  twin: TargetResult,
+  writingTwin: TargetResult | undefined,
+  targets: Targets | undefined,
+): Pick<ScenarioResult, 'against' | 'bareTwinRatios' | 'targets' | 'missed'> & Ratios {
+  const figures = ratios(plaza, writingTwin ?? twin);
+  return {
+    against: writingTwin ? 'writingTwin' : 'twin',
+    ...figures,
+    ...(writingTwin ? { bareTwinRatios: ratios(plaza, twin) } : {}),
+    ...(targets ? { targets, missed: missedTargets(figures, targets) } : {}),
   };
 }
 
@@ -154,7 +204,8 @@ export function writeResults(dir: URL, startedAt: Date, report: object): string 
 
 // Title, width, and whether the column is text (left-aligned) rather than a number (right-aligned).
 const columns = [
-  ['scenario', 20, 'text'],
+  ['scenario', 26, 'text'],
+  ['twin', 8, 'text'],
   ['plaza rps', 11, 'number'],
   ['twin rps', 10, 'number'],
   ['ratio', 8, 'number'],
@@ -168,8 +219,11 @@ const columns = [
   ['targets', 18, 'text'],
 ] as const;
 
-/** The row under a scenario measured against the writing twin too. */
+/** The row under a scenario judged against the writing twin: that twin against the bare one. */
 export const WRITING_TWIN_ROW = '  ↳ twin + write';
+
+/** The `twin` column: which twin the row's twin columns and ratios are of. */
+const TWIN_NAMES: Record<Baseline, string> = { twin: 'bare', writingTwin: '+write' };
 
 export function table(results: ScenarioResult[]): string {
   const line = (cells: string[]) =>
@@ -190,9 +244,15 @@ export function table(results: ScenarioResult[]): string {
     plaza?.median.cpuMicrosPerRequest === undefined && twin?.median.cpuMicrosPerRequest === undefined
       ? '-'
       : `${fixed(plaza?.median.cpuMicrosPerRequest, 1)} / ${fixed(twin?.median.cpuMicrosPerRequest, 1)}`;
-  const row = (name: string, result: Omit<ScenarioResult, 'name' | 'method' | 'path'>, targets: string) =>
+  const row = (
+    name: string,
+    result: Omit<ScenarioResult, 'name' | 'method' | 'path'>,
+    against: Baseline,
+    targets: string,
+  ) =>
     line([
       name,
+      TWIN_NAMES[against],
       fixed(result.plaza?.median.rps, 0),
       fixed(result.twin?.median.rps, 0),
       fixed(result.throughputRatio, 2),
@@ -206,7 +266,7 @@ export function table(results: ScenarioResult[]): string {
       targets,
     ]);
   const rows = results.flatMap((result) => {
-    if (result.error) return [`${result.name.padEnd(20)}FAILED: ${result.error}`];
+    if (result.error) return [`${result.name.padEnd(columns[0][1])}FAILED: ${result.error}`];
     const targets =
       result.targets === undefined
         ? '-'
@@ -214,13 +274,19 @@ export function table(results: ScenarioResult[]): string {
           ? `missed: ${result.missed.join(', ')}`
           : 'met';
     const { writingTwin } = result;
-    // The writing twin in the first columns, against the same bare twin: the most Plaza's ratios can be.
-    return writingTwin
-      ? [
-          row(result.name, result, targets),
-          row(WRITING_TWIN_ROW, { ...writingTwin, plaza: writingTwin, twin: result.twin }, '-'),
-        ]
-      : [row(result.name, result, targets)];
+    const against = result.against ?? 'twin';
+    const judged = row(
+      result.name,
+      { ...result, twin: against === 'writingTwin' ? writingTwin : result.twin },
+      against,
+      targets,
+    );
+    if (!writingTwin) return [judged];
+    // Under it, the writing twin in Plaza's columns against the bare twin: what the commit alone costs.
+    return [
+      judged,
+      row(WRITING_TWIN_ROW, { ...writingTwin, plaza: writingTwin, twin: result.twin }, 'twin', '-'),
+    ];
   });
   return [line(columns.map(([title]) => title)), ...rows].join('\n');
 }

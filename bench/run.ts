@@ -7,6 +7,7 @@
 // thread would make Plaza share its loop with the load generator while the twin did not; running everything
 // in one loop would measure the load generator as much as the server.
 
+import { loadavg } from 'node:os';
 import { positive } from './env.ts';
 import {
   describeMeasurement,
@@ -18,10 +19,11 @@ import {
 } from './measure.ts';
 import { dataset, type RunningPlaza, startPlaza } from './plaza-built.ts';
 import {
+  judge,
   machineInfo,
-  missedTargets,
   type RoundResult,
   ratios,
+  round,
   roundResult,
   type ScenarioResult,
   type Settings,
@@ -106,7 +108,7 @@ async function main(): Promise<number> {
   const report = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine,
+    machine: { ...machine, loadAverageAtEnd: loadavg().map((load) => round(load, 2)) },
     settings,
     dataset,
     scenarios: results,
@@ -164,14 +166,18 @@ async function runScenario(
 
     for (const target of targets) await run(target, throughput, settings.warmupSeconds, 'warm-up');
     const rounds = new Map<TargetName, RoundResult[]>(targets.map((target) => [target.name, []]));
+    // A tail scenario spends the throughput runs' time on its latency runs.
+    const latencySeconds = (scenario.latencyOnly ? 2 : 1) * settings.durationSeconds;
     for (let round = 1; round <= settings.rounds; round++) {
       const step = `round ${round}/${settings.rounds}`;
       const rps: Measurement[] = [];
-      for (const target of targets) rps.push(await run(target, throughput, settings.durationSeconds, step));
+      if (!scenario.latencyOnly) {
+        for (const target of targets) rps.push(await run(target, throughput, settings.durationSeconds, step));
+      }
       const lat: Measurement[] = [];
-      for (const target of targets) lat.push(await run(target, latency, settings.durationSeconds, step));
+      for (const target of targets) lat.push(await run(target, latency, latencySeconds, step));
       targets.forEach((target, i) => {
-        rounds.get(target.name)!.push(roundResult(rps[i]!, lat[i]!));
+        rounds.get(target.name)!.push(roundResult(rps[i], lat[i]!));
       });
     }
 
@@ -179,20 +185,20 @@ async function runScenario(
     const twinResult = targetResult(rounds.get('twin')!);
     const writing = rounds.get('writing twin');
     const writingResult = writing && targetResult(writing);
-    const figures = ratios(plazaResult, twinResult);
+    const sizes = captured.bodies.map((body) => body.length);
     return {
       name: scenario.name,
       method: scenario.method,
       path: request.path,
       status: captured.status,
       contentType: captured.contentType,
-      responseBytes: captured.body.length,
+      responseBytes: Math.round(sizes.reduce((sum, size) => sum + size, 0) / sizes.length),
+      ...(sizes.length > 1
+        ? { responseBytesRange: [Math.min(...sizes), Math.max(...sizes)] as [number, number] }
+        : {}),
       plaza: plazaResult,
       twin: twinResult,
-      ...figures,
-      ...(scenario.targets
-        ? { targets: scenario.targets, missed: missedTargets(figures, scenario.targets) }
-        : {}),
+      ...judge(plazaResult, twinResult, writingResult, scenario.targets),
       ...(writingResult && write
         ? {
             writingTwin: {

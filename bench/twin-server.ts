@@ -1,5 +1,6 @@
 // The bare twin, run as a child process by twin.ts: a minimal Fastify 5 server (no plugins, logger off)
-// with one route that answers the bytes Plaza answered. Told what to serve over IPC; exits with its parent.
+// with one route that answers the bytes Plaza answered (several answers in turn, for a scenario whose
+// request varies: each as large as Plaza's answers to such requests, since it is one of them). Told what to serve over IPC; exits with its parent.
 // With `write`, it is the writing twin (twin-write.ts): it commits a stored document's change before answering.
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
@@ -11,7 +12,8 @@ export interface TwinSpec {
   path: string;
   status: number;
   contentType: string;
-  bodyBase64: string;
+  /** Sent in turn, one per request. */
+  bodiesBase64: string[];
   write?: DocumentWrite;
 }
 
@@ -32,7 +34,9 @@ process.once('message', (spec: TwinSpec) => {
 });
 
 async function start(spec: TwinSpec) {
-  const body = Buffer.from(spec.bodyBase64, 'base64');
+  const bodies = spec.bodiesBase64.map((body) => Buffer.from(body, 'base64'));
+  let next = 0;
+  const body = () => bodies[next++ % bodies.length]!;
   const writes = spec.write ? startDocumentWrites(spec.write) : undefined;
   if (writes) {
     process.on('exit', () => writes.close());
@@ -48,12 +52,12 @@ async function start(spec: TwinSpec) {
     handler: writes
       ? (_request, reply) => {
           writes.commit().then(
-            () => reply.code(spec.status).type(spec.contentType).send(body),
+            () => reply.code(spec.status).type(spec.contentType).send(body()),
             (error: unknown) => reply.code(500).send(String(error)),
           );
         }
       : (_request, reply) => {
-          reply.code(spec.status).type(spec.contentType).send(body);
+          reply.code(spec.status).type(spec.contentType).send(body());
         },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,7 +14,7 @@ const twinServer = fileURLToPath(new URL('./twin-server.ts', import.meta.url));
 
 /**
  * Forks twin-server.ts (the child inherits tsx's loader through execArgv) and has it serve `captured`
- * at the request's method and path on its own loopback port. `nodeOptions` and `cwd` are for the
+ * at the request's method and path on its own loopback port, its answers in turn. `nodeOptions` and `cwd` are for the
  * profiler (a JIT dump in a directory of its own); `write` makes it the writing twin (twin-write.ts).
  */
 export async function startTwin(
@@ -43,7 +43,7 @@ export async function startTwin(
         path: request.path,
         status: captured.status,
         contentType: captured.contentType,
-        bodyBase64: captured.body.toString('base64'),
+        bodiesBase64: captured.bodies.map((body) => body.toString('base64')),
         ...(options.write ? { write: options.write } : {}),
       };
       child.send(spec);
