@@ -24,8 +24,8 @@ export interface DocumentWrites {
 const SITE = 'twin-site';
 
 /**
- * A database laid out as Plaza's for these writes (the cart table of migration 0004, the outbox of 0001
- * and 0007), opened with Plaza's settings and its checkpointer thread (db/connect.ts), written as Plaza
+ * A database laid out as Plaza's for these writes (the cart table of migration 0004, the outbox of 0001,
+ * 0007 and 0016), opened with Plaza's settings and its checkpointer thread (db/connect.ts), written as Plaza
  * writes a document change (db/documents.ts `revisionUnit`, db/sqlite-direct.ts): the row rewritten if its
  * revision is still the one read, then its `updated` event appended to the outbox, the changes of one turn
  * of the event loop in one transaction.
@@ -51,9 +51,7 @@ function documentWrites(dir: string, { document, documents }: DocumentWrite): Do
       constraint documents_pk primary key (site_id, id));
     create unique index documents_site_owner on documents (site_id, owner_key);
     create table outbox (seq integer primary key, site_id text not null, entity_kind text not null,
-      entity_id text not null, event text not null, payload text not null, occurred_date text not null,
-      dispatched_date text);
-    create index outbox_pending on outbox (dispatched_date, seq);`);
+      entity_id text not null, event text not null, payload text not null, occurred_date text not null);`);
   const now = () => new Date().toISOString();
   const insert = sqlite.prepare('insert into documents values (?, ?, 1, ?, ?, ?, ?)');
   sqlite.transaction(() => {
@@ -88,7 +86,8 @@ function documentWrites(dir: string, { document, documents }: DocumentWrite): Do
         if (update.run(current + 1, date, document, SITE, id, current).changes !== 1)
           throw new Error(`${id} was not at revision ${current}`);
         revisions[row] = current + 1;
-        event.run(SITE, 'cart', id, 'updated', document, date);
+        // A cart's updated event names the cart without carrying it (slimUpdatedEvents).
+        event.run(SITE, 'cart', id, 'updated', JSON.stringify({ id, revision: String(current + 1) }), date);
       }
       commit.run();
       for (const waiting of batch) waiting.resolve();
