@@ -144,15 +144,17 @@ export {
   createReservation,
   getCheckoutOptions,
   getInvoice,
-  Invoice as TicketInvoice,
   listAvailableTickets,
   posCheckout,
   queryAvailableTickets,
+  updateTicketCheckout,
+} from './events-checkout.ts';
+export {
+  Invoice as TicketInvoice,
   TicketDefinitionV1,
   TicketingOrder,
   TicketReservation,
-  updateTicketCheckout,
-} from './events-checkout.ts';
+} from './events-checkout-schemas.ts';
 export {
   Event as EventV3,
   EventInput as EventV3Input,

@@ -17,7 +17,8 @@ export { isItem } from './catalog-provider.ts';
 export { type AppLine, type CatalogRegistry, catalogRegistry } from './catalog-registry.ts';
 export { adoptVisitorCheckouts } from './checkout/adopt.ts';
 export { createCheckoutFromLines } from './checkout/service.ts';
-export { buildEcom, type EcomDeps } from './context.ts';
+export { buildEcom, type EcomDeps, ownerKeyOf } from './context.ts';
+export { usableCoupon } from './coupons.ts';
 export { ecomErrors, type UnavailableItem } from './errors.ts';
 export { ecomCheckoutIntent, type IntentLines, linesCheckoutIntent } from './hosted.ts';
 export {
@@ -27,4 +28,5 @@ export {
   TEST_CARDS,
 } from './payments/index.ts';
 export { ecomRoutes } from './routes.ts';
+export type { CouponRule } from './totals.ts';
 export { computeTotals, type Totals, type TotalsInput } from './totals.ts';
