@@ -1,10 +1,40 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Engine } from '../db/connect.ts';
 import { comparisonSql, directionSql, type FieldSql } from './field-sql.ts';
+import type { RangeOperator } from './filter-parse.ts';
 import type { Predicate } from './types.ts';
 
 /** A decimal as the API writes amounts and order numbers: digits, then maybe a point and digits. */
 const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
+
+/**
+ * The digits an operand keeps before the point and after it. Before: the most PostgreSQL's `numeric`
+ * takes, so no value has more. After: 15, the most that SQLite's REAL keeps exactly, so that both
+ * engines answer alike; the values are amounts and order numbers, with a few decimals at most.
+ */
+export const OPERAND_LIMITS = { integer: 131_072, fraction: 15 };
+
+/**
+ * `value operator operand` for every value of at most `limits` digits, said with an operand of at most
+ * as many: a longer operand is an error in PostgreSQL. Above every such value, a comparison is true of
+ * all decimals or of none; cut after `limits.fraction` decimals, the operand lies strictly between the
+ * cut one and the next value, so `<` and `>=` take the cut one with `<=` and `>`.
+ */
+export function shortenedOperand(
+  operator: RangeOperator,
+  operand: string,
+  limits = OPERAND_LIMITS,
+): { operator: RangeOperator; operand: string } | { all: boolean } {
+  const [whole = '', fraction = ''] = operand.split('.');
+  const integer = whole.replace(/^0+(?=[0-9])/, '');
+  const decimals = fraction.replace(/0+$/, '');
+  if (integer.length > limits.integer) return { all: operator === '$lt' || operator === '$lte' };
+  if (decimals.length <= limits.fraction)
+    return { operator, operand: decimals ? `${integer}.${decimals}` : integer };
+  const cut = `${integer}.${decimals.slice(0, limits.fraction)}`;
+  const moved: Record<RangeOperator, RangeOperator> = { $lt: '$lte', $lte: '$lte', $gt: '$gt', $gte: '$gt' };
+  return { operator: moved[operator], operand: cut };
+}
 
 /**
  * A field whose values are decimals written as JSON strings (a money amount "44.96", an order number
@@ -28,8 +58,14 @@ export function decimalField(engine: Engine, field: FieldSql, ranked: boolean): 
     ...field,
     compare(operator, operand) {
       if (typeof operand === 'string' && !DECIMAL.test(operand)) return field.compare(operator, operand);
+      // Shortened on both engines, so that they answer alike what PostgreSQL could not cast.
+      const short =
+        typeof operand === 'string'
+          ? shortenedOperand(operator, operand)
+          : { operator, operand: String(operand) };
+      if ('all' in short) return short.all ? isDecimal : sql<SqlBool>`FALSE`;
       const value = sql`CASE WHEN ${isDecimal} THEN ${number(text)} END`;
-      return sql<SqlBool>`COALESCE(${value} ${comparisonSql[operator]} ${number(sql`${String(operand)}`)}, FALSE)`;
+      return sql<SqlBool>`COALESCE(${value} ${comparisonSql[short.operator]} ${number(sql`${short.operand}`)}, FALSE)`;
     },
     orderBy(order) {
       const direction = directionSql(order);

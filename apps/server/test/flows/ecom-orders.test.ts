@@ -72,6 +72,8 @@ describe.each(engines)('ecom orders (%s)', (engine) => {
     expect(canceled.data.order).toMatchObject({ status: 'CANCELED', paymentStatus: 'FULLY_REFUNDED' });
     expect(canceled.data.order.payments.map((p: any) => p.status)).toEqual(['REFUNDED']);
     expect(await stockOf(t, site, mug.id)).toBe(before);
+    // The e-mail is a job of the cancel's transaction.
+    await t.platform.jobs.runDue();
     const mail = await t.call({
       method: 'POST',
       url: '/plaza/v1/mailbox/query',

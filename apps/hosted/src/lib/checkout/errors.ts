@@ -180,6 +180,7 @@ export function describeCheckoutError(error: unknown, context: 'pay' | 'update')
       if (missing.includes('email')) fields.email = 'Enter your e-mail address.';
       if (missing.includes('shippingAddress')) fields.addressLine = 'Enter the delivery address.';
       if (missing.includes('selectedShippingOption')) fields.shipping = 'Choose a delivery method.';
+      if (missing.includes('billingAddress')) fields.country = 'Choose a country.';
       return { summary: `${NOT_CHARGED} Some details are missing.`, fields, settled: true };
     }
     case 'REVISION_MISMATCH':

@@ -35,7 +35,7 @@ export function buildEcom(options: {
     sites: options.sites,
     clock: options.clock,
     catalogs: catalogRegistry(options.catalogs),
-    payments: builtInProviders(),
+    payments: builtInProviders(options.database),
     mail: options.mail,
     redirects: redirectsStore(options.database.db),
     rendered: renderedCarts(),

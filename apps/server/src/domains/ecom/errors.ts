@@ -166,6 +166,15 @@ export const ecomErrors = {
       `${reason} The total is now ${total} (it was ${previousTotal}); nothing was charged. Review the checkout and pay again.`,
       { checkoutId, previousTotal, total },
     ),
+  /** Its lines were priced in the currency the site had then: never charged in another. */
+  checkoutCurrencyChanged: (checkoutId: string, checkoutCurrency: string, currency: string) =>
+    app(
+      409,
+      'CHECKOUT_CURRENCY_CHANGED',
+      'The store changed its currency',
+      `The checkout was priced in ${checkoutCurrency} and the store now sells in ${currency}; nothing was charged. Start a new checkout.`,
+      { checkoutId, checkoutCurrency, currency },
+    ),
   cartAlreadyOrdered: (cartId: string) =>
     app(
       409,

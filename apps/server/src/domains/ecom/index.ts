@@ -1,3 +1,4 @@
+export { handleEcomJobs } from './after-commit.ts';
 export { adoptVisitorCart } from './cart/adopt.ts';
 export type {
   CatalogContext,

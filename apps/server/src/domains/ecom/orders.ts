@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { rawJson, wrapRawList } from '../../lib/raw-json.ts';
 import { recordEntityEvent } from '../../outbox/outbox.ts';
 import { NEWEST_FIRST, withDefaultSort, withFieldOperands } from '../../query/index.ts';
+import { enqueueCancellationMail } from './after-commit.ts';
 import { orderedLines, renderLine } from './cart/lines.ts';
 import { addressWithContact, type Checkout } from './checkout/service.ts';
 import { withPaymentClaim } from './claims.ts';
@@ -47,6 +48,7 @@ export interface StoredOrder {
     createdDate: string;
   }>;
   activities: Array<{ type: string; createdDate: string }>;
+  appliedDiscounts?: Array<{ coupon?: { id: string; code: string; amount: { amount: string } } }>;
   [field: string]: unknown;
 }
 
@@ -328,12 +330,25 @@ export async function cancelOrder(
         trx,
         { restock },
       );
+      // The one use pay counted (a coupon that took something off): the coupon may be used again.
+      const used = new Set(
+        (order.appliedDiscounts ?? []).flatMap(({ coupon }) =>
+          coupon && Number(coupon.amount.amount) > 0 ? [coupon.id] : [],
+        ),
+      );
+      for (const couponId of used) await deps.store.returnCoupon(trx, caller.siteId, couponId);
       const paymentStatus: PaymentStatus =
         order.paymentStatus === 'PAID'
           ? 'FULLY_REFUNDED'
           : order.paymentStatus === 'AUTHORIZED'
             ? 'VOIDED'
             : order.paymentStatus;
+      // The e-mail as a job of this transaction: once the cancel commits, nothing after it can fail it.
+      if (options.tellBuyer)
+        await enqueueCancellationMail(deps, trx, caller.siteId, {
+          orderId: id,
+          ...(options.customMessage ? { customMessage: options.customMessage } : {}),
+        });
       return deps.store.orders.forSite(caller.siteId, trx).update<StoredOrder>(
         id,
         {
@@ -358,22 +373,5 @@ export async function cancelOrder(
       await deps.payments[payment.provider as PaymentProvider['id']].refund(payment.transactionId);
     return canceled;
   });
-  if (options.tellBuyer) await sendCancellation(deps, caller.siteId, updated, options.customMessage);
   return { order: updated };
-}
-
-async function sendCancellation(deps: EcomDeps, siteId: string, order: Order, customMessage?: string) {
-  const to = order.buyerInfo.email;
-  if (!to) return;
-  const refunded = order.paymentStatus === 'FULLY_REFUNDED' || order.paymentStatus === 'VOIDED';
-  await deps.mail.send({
-    siteId,
-    to,
-    subject: `Order #${order.number} canceled`,
-    text: [
-      `Your order #${order.number} was canceled.`,
-      ...(refunded ? ['Your payment was returned.'] : []),
-      ...(customMessage?.trim() ? ['', customMessage.trim()] : []),
-    ].join('\n'),
-  });
 }

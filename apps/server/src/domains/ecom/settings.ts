@@ -95,6 +95,18 @@ function money(value: unknown, digits: number): number | undefined {
   }
 }
 
+/**
+ * Whether `address` says anything: an empty one (`{}`, or only empty fields) is how a buyer takes a
+ * saved address back, as the schemas allow no null.
+ */
+export function hasAddress(address: AddressInput | undefined): address is AddressInput {
+  const says = (value: unknown): boolean =>
+    typeof value === 'object' && value !== null
+      ? Object.values(value).some(says)
+      : value !== undefined && value !== null && value !== '';
+  return says(address);
+}
+
 /** `address` as kept: its country code upper case (requests may send either case). */
 export function keptAddress<A extends AddressInput | undefined>(address: A): A {
   if (!address || typeof address.country !== 'string') return address;

@@ -139,6 +139,17 @@ export function ecomStore(database: Database, clock: Clock) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** `useCoupon` undone (an order canceled): never below no use; a deleted coupon has nothing to get back. */
+    async returnCoupon(trx: Kysely<Schema>, siteId: string, couponId: string): Promise<void> {
+      await trx
+        .updateTable('ecom_coupons')
+        .set({ times_used: sql`times_used - 1` })
+        .where('site_id', '=', siteId)
+        .where('id', '=', couponId)
+        .where('times_used', '>', 0)
+        .execute();
+    },
+
     /** The next order number of a site (10001, 10002, …), in the order's transaction. */
     async nextOrderNumber(trx: Kysely<Schema>, siteId: string): Promise<number> {
       const row = await trx

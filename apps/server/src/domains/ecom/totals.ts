@@ -155,9 +155,12 @@ export function optionPrice(rule: ShippingRule, region: Region | undefined): num
   return rule.price;
 }
 
-export function taxRateFor(rules: StoreRules, address: AddressInput | undefined): Totals['taxRate'] {
+export function taxRateFor(
+  rules: StoreRules,
+  address: AddressInput | undefined,
+  addressType: StoreRules['taxableAddressType'] = rules.taxableAddressType,
+): Totals['taxRate'] {
   const region = regionOf(address);
-  const addressType = rules.taxableAddressType;
   const byRegion = region
     ? (rules.taxRates.find((r) => r.country === region.country && r.subdivision === region.subdivision) ??
       rules.taxRates.find((r) => r.country === region.country && r.subdivision === undefined))
@@ -304,19 +307,23 @@ function sumTotals(input: TotalsInput): Totals {
       lineItemIds: [],
     });
 
-  // Tax. Goods that do not ship (digital only) are taxed where they are billed.
+  // Tax. Orders where nothing ships (digital goods, services) are taxed where they are billed, as the
+  // BILLING address type says (the shipping address stands in when that is all the buyer gave); pay
+  // asks for it where the store taxes by region (checkout/requirements.ts).
+  const addressType =
+    rules.taxableAddressType === 'SHIPPING' && !shippable ? 'BILLING' : rules.taxableAddressType;
   const taxAddress =
-    rules.taxableAddressType === 'BUSINESS'
+    addressType === 'BUSINESS'
       ? rules.businessAddress
-      : rules.taxableAddressType === 'BILLING' || !shippable
+      : addressType === 'BILLING'
         ? (input.billingAddress ?? input.shippingAddress)
         : selected?.rule.type === 'STORE_PICKUP'
           ? (selected.rule.pickupAddress ?? rules.businessAddress)
           : input.shippingAddress;
   const taxRate =
     input.calculateTax === false
-      ? { micros: 0, rateType: 'NO_TAX_COLLECTED' as const, addressType: rules.taxableAddressType }
-      : taxRateFor(rules, taxAddress);
+      ? { micros: 0, rateType: 'NO_TAX_COLLECTED' as const, addressType }
+      : taxRateFor(rules, taxAddress, addressType);
   const lineTotals: LineTotals[] = lines.map((line, i) => {
     const taxable = remaining[i]!;
     const tax = taxOn(taxable, rules, taxRate.micros);

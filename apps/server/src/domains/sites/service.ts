@@ -1,12 +1,25 @@
 import type { AppName } from '@plaza/contracts';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { sitesErrors } from './errors.ts';
 import type { OAuthAppFields, SiteRecord, SitesStore } from './store.ts';
 
+/**
+ * Run in the transaction that changes a site's currency, by the domains that keep amounts in minor
+ * units of it: they convert them there, so an amount keeps the number the owner typed.
+ */
+export type CurrencyChange = (
+  trx: Kysely<Schema>,
+  change: { siteId: string; from: string; to: string },
+) => Promise<void>;
+
 export interface SitesDeps {
   store: SitesStore;
   clock: Clock;
+  /** Registered by the domains that keep money in minor units (deps.ts). */
+  currencyChanges?: CurrencyChange[];
 }
 
 export interface NewSite {
@@ -63,7 +76,18 @@ export async function updateSite(
     settings: patch.settings ? { ...site.settings, ...patch.settings } : site.settings,
     updatedDate: deps.clock.now().toISOString(),
   };
-  await deps.store.replaceSite(updated);
+  const change = { siteId, from: site.currency, to: updated.currency };
+  const converters = change.from === change.to ? [] : (deps.currencyChanges ?? []);
+  if (converters.length === 0) {
+    await deps.store.replaceSite(updated);
+    return updated;
+  }
+  await deps.store.transaction(async (trx) => {
+    await deps.store.replaceSite(updated, trx);
+    for (const convert of converters) await convert(trx, change);
+  });
+  // A read while the transaction ran may have cached the site as it was.
+  deps.store.forget(siteId);
   return updated;
 }
 

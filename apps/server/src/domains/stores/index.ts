@@ -11,6 +11,7 @@ export { installMediaRoute, storesRoutes } from './routes/index.ts';
 export { bulkAdjust, bulkUpdate } from './service/bulk.ts';
 export { changeMembership, createCollection } from './service/collections.ts';
 export type { StoresDeps } from './service/context.ts';
+export { convertCatalogCurrency } from './service/currency.ts';
 export { addChoiceMedia, addMedia } from './service/media.ts';
 export { createProduct, updateProduct } from './service/products.ts';
 export { updateVariants } from './service/variants.ts';

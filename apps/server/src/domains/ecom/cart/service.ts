@@ -8,7 +8,7 @@ import { callerCatalogContext, type EcomDeps, isAdmin } from '../context.ts';
 import { usableCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
 import { currencyDigits, parseMoney } from '../money.ts';
-import { isChosenShipping, keptAddress, rulesOf } from '../settings.ts';
+import { hasAddress, isChosenShipping, keptAddress, rulesOf } from '../settings.ts';
 import { type CatalogReferenceInput, itemKeyOf, lookUpRequest, type StoredLine } from './lines.ts';
 import { estimateOf } from './rendered.ts';
 import {
@@ -163,10 +163,11 @@ export async function updateCurrentCart(deps: EcomDeps, caller: Caller, input: U
       if (info.buyerNote !== undefined) cart.buyerNote = info.buyerNote;
       if (info.buyerInfo?.email !== undefined)
         cart.buyerInfo = { ...cart.buyerInfo, email: info.buyerInfo.email };
-      if (info.contactInfo !== undefined)
-        cart.contactInfo = info.contactInfo.address
-          ? { ...info.contactInfo, address: keptAddress(info.contactInfo.address) }
-          : info.contactInfo;
+      if (info.contactInfo !== undefined) {
+        // An empty address takes the saved one back.
+        const { address, ...contact } = info.contactInfo;
+        cart.contactInfo = hasAddress(address) ? { ...contact, address: keptAddress(address) } : contact;
+      }
       if (info.selectedShippingOption !== undefined) {
         // Whether it reaches the destination is decided with the address; an option the store does
         // not have at all is refused now, as the checkout refuses it.

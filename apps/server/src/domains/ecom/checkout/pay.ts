@@ -37,6 +37,7 @@ import {
   checkoutFor,
   checkoutTotals,
   missingForPayment,
+  requireCheckoutCurrency,
   type StoredCheckout,
   saveCheckout,
   withoutLapsedCoupon,
@@ -215,6 +216,7 @@ async function placeOrder(
 ): Promise<PayAnswer> {
   if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
   const rules = await rulesOf(deps, siteId);
+  requireCheckoutCurrency(checkout, rules);
   const { internal, totals } = await termsToCharge(deps, siteId, checkout, rules);
   const missing = missingForPayment(internal, totals, rules);
   if (missing.length > 0) throw ecomErrors.checkoutIncomplete(missing);
@@ -258,7 +260,7 @@ async function placeOrder(
       await deps.catalogs.commit(
         catalogContextOf(deps, siteId, internal.ownerKey, checkout.buyerInfo),
         orderedLines(internal.lines),
-        { id: orderId, number: String(number) },
+        { id: orderId, number: String(number), paid: charge.status === 'CAPTURED' },
         trx,
       );
       const coupon = internal.coupon;

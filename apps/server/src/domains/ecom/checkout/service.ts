@@ -7,13 +7,21 @@ import type { SystemFields } from '../../../db/documents.ts';
 import type { Caller } from '../../../http/access.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import { type LineSnapshot, purchasable, renderLine, type StoredLine, shippable } from '../cart/lines.ts';
+import { linkCartLater } from '../after-commit.ts';
+import { type LineSnapshot, renderLine, type StoredLine } from '../cart/lines.ts';
 import { cartContext, changeCart, findCart, renderedCart, type StoredCart, totalsOf } from '../cart/state.ts';
 import { renderShipping, renderTotals } from '../cart/view.ts';
 import { buyerOf, type EcomDeps, isAdmin, ownerKeyOf } from '../context.ts';
 import { lapsedCoupon } from '../coupons.ts';
 import { ecomErrors } from '../errors.ts';
-import { type AddressInput, isChosenShipping, keptAddress, rulesOf, type StoreRules } from '../settings.ts';
+import {
+  type AddressInput,
+  hasAddress,
+  isChosenShipping,
+  keptAddress,
+  rulesOf,
+  type StoreRules,
+} from '../settings.ts';
 import {
   type CouponRule,
   computeTotals,
@@ -21,6 +29,10 @@ import {
   type Totals,
   totalsLinesOf,
 } from '../totals.ts';
+import { requireCheckoutCurrency } from './requirements.ts';
+
+// Pay's requirements, with the checkouts they are about.
+export { missingForPayment, requireCheckoutCurrency } from './requirements.ts';
 
 export interface CheckoutInternal {
   ownerKey: string;
@@ -36,6 +48,8 @@ export interface CheckoutInternal {
   billingContact?: ContactDetails;
   /** Minor units charged by `pay` (priceSummary.total when computed). */
   total: number;
+  /** The site currency the lines were priced in (absent on checkouts made before it was kept). */
+  currency?: string;
 }
 
 export interface StoredCheckout {
@@ -111,24 +125,6 @@ export function checkoutTotals(internal: CheckoutInternal, rules: StoreRules): T
   });
 }
 
-/**
- * What a checkout still needs before it is paid: the buyer's e-mail (the order confirmation goes
- * there) and, when goods ship, a shipping option that reaches the buyer and, unless the goods are
- * picked up, the address. Checked before the provider is asked for money.
- */
-export function missingForPayment(internal: CheckoutInternal, totals: Totals, rules: StoreRules): string[] {
-  const missing: string[] = [];
-  if (!internal.email) missing.push('email');
-  const ships = internal.lines.some((line) => purchasable(line) && shippable(line));
-  if (ships && rules.shipping.length > 0) {
-    const chosen = totals.selectedShipping?.rule;
-    if (!internal.shippingAddress?.country && chosen?.type !== 'STORE_PICKUP')
-      missing.push('shippingAddress');
-    else if (!chosen) missing.push('selectedShippingOption');
-  }
-  return missing;
-}
-
 /** The public fields, recomputed from `internal` under the site's current rules. */
 function publicFields(internal: CheckoutInternal, rules: StoreRules, totals: Totals) {
   const { shippingInfo, ...rest } = renderTotals(
@@ -172,21 +168,23 @@ export async function createCheckout(deps: EcomDeps, caller: Caller, input: Chec
   const cart = await findCart(deps, caller.siteId, ownerKeyOf(caller));
   if (!cart || cart.lineItems.length === 0) throw ecomErrors.cartEmpty();
   const checkout = await openCheckout(deps, caller, cart, input, cart.id);
-  // Best effort: the checkout stands on its own whatever becomes of the cart meanwhile (deleted,
-  // changed five times over). Kept rendered, so that the cart's next read answers at once.
-  await changeCart(
-    deps,
-    caller,
-    (current) => {
-      current.checkoutId = checkout.id;
-    },
-    { create: false },
-  ).then(
-    (changed) => renderedCart(deps, caller.siteId, changed),
-    (error: unknown) => {
-      if (!(error instanceof AppError && error.status < 500)) throw error;
-    },
-  );
+  // The checkout stands on its own whatever becomes of the cart meanwhile (deleted, changed five
+  // times over), and whatever fails now: it exists, so it is the answer. Kept rendered, so that the
+  // cart's next read answers at once.
+  try {
+    const changed = await changeCart(
+      deps,
+      caller,
+      (current) => {
+        current.checkoutId = checkout.id;
+      },
+      { create: false },
+    );
+    await renderedCart(deps, caller.siteId, changed);
+  } catch (error) {
+    if (!(error instanceof AppError && error.status < 500))
+      await linkCartLater(deps, caller.siteId, { cartId: cart.id, checkoutId: checkout.id });
+  }
   return { checkoutId: checkout.id };
 }
 
@@ -232,8 +230,12 @@ async function openCheckout(
   if (unavailable.length > 0) throw ecomErrors.linesUnavailable(unavailable);
   const { rules } = context;
   if (!rules.payments.test && !rules.payments.offline) throw ecomErrors.onlinePaymentsNotEnabled();
-  const shippingAddress = keptAddress(input.shippingAddress ?? cart.contactInfo?.address);
-  const billingAddress = keptAddress(input.billingAddress);
+  const given = (address: AddressInput | undefined) =>
+    hasAddress(address) ? keptAddress(address) : undefined;
+  const shippingAddress = given(input.shippingAddress ?? cart.contactInfo?.address);
+  const billingAddress = given(input.billingAddress);
+  const shippingContact = input.shippingContactDetails ?? cart.contactInfo?.contactDetails;
+  const billingContact = input.billingContactDetails;
   const selected = input.selectedShippingOption ?? cart.selectedShippingOption;
   const totals = totalsOf(context, cart, {
     shippingAddress,
@@ -251,6 +253,8 @@ async function openCheckout(
     ...(cart.merchantDiscounts?.length ? { merchantDiscounts: cart.merchantDiscounts } : {}),
     ...(shippingAddress ? { shippingAddress } : {}),
     ...(billingAddress ? { billingAddress } : {}),
+    ...(shippingContact ? { shippingContact } : {}),
+    ...(billingContact ? { billingContact } : {}),
     ...(totals.selectedShipping
       ? {
           selectedShipping: {
@@ -261,6 +265,7 @@ async function openCheckout(
       : {}),
     ...(email ? { email } : {}),
     total: totals.total,
+    currency: rules.money.currency,
   };
   return deps.store.checkouts.forSite(caller.siteId).create<StoredCheckout>({
     internal,
@@ -301,14 +306,21 @@ export async function changeCheckoutDetails(
 ): Promise<Checkout> {
   if (checkout.completed) throw ecomErrors.checkoutCompleted(checkout.id, checkout.orderId);
   const rules = await rulesOf(deps, siteId);
+  requireCheckoutCurrency(checkout, rules);
   // The totals shown after a change are the ones pay charges: a lapsed coupon goes now.
   const internal: CheckoutInternal = {
     ...(await withoutLapsedCoupon(deps, siteId, checkout.internal)).internal,
   };
   if (details.email !== undefined) internal.email = details.email;
   // Here, not in each caller: the hosted page's calls reach this too, and codes are kept upper case.
-  if (details.shippingAddress !== undefined) internal.shippingAddress = keptAddress(details.shippingAddress);
-  if (details.billingAddress !== undefined) internal.billingAddress = keptAddress(details.billingAddress);
+  if (details.shippingAddress !== undefined) {
+    if (hasAddress(details.shippingAddress)) internal.shippingAddress = keptAddress(details.shippingAddress);
+    else delete internal.shippingAddress;
+  }
+  if (details.billingAddress !== undefined) {
+    if (hasAddress(details.billingAddress)) internal.billingAddress = keptAddress(details.billingAddress);
+    else delete internal.billingAddress;
+  }
   if (details.shippingContactDetails !== undefined) internal.shippingContact = details.shippingContactDetails;
   if (details.billingContactDetails !== undefined) internal.billingContact = details.billingContactDetails;
   if (details.selectedShippingOption !== undefined) {

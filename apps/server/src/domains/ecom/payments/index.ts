@@ -1,3 +1,4 @@
+import type { Database } from '../../../db/connect.ts';
 import { offlineProvider } from './offline-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { testProvider } from './test-provider.ts';
@@ -7,4 +8,7 @@ export { TEST_CARDS } from './test-provider.ts';
 
 export type PaymentProviders = Record<PaymentProvider['id'], PaymentProvider>;
 
-export const builtInProviders = (): PaymentProviders => ({ test: testProvider, offline: offlineProvider });
+export const builtInProviders = (database: Database): PaymentProviders => ({
+  test: testProvider(database),
+  offline: offlineProvider,
+});
