@@ -17,6 +17,12 @@ export {
   validateSlug,
 } from './bookings.ts';
 export {
+  calculateMultiSlotAvailability,
+  getScheduleAvailability,
+  queryAvailability,
+  SlotAvailability,
+} from './bookings-availability.ts';
+export {
   bulkDeleteServices,
   bulkDeleteServicesByFilter,
   bulkUpdateServices,

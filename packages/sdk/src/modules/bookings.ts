@@ -4,6 +4,7 @@ import type {
   bulkDeleteServicesByFilter,
   bulkUpdateServices,
   bulkUpdateServicesByFilter,
+  calculateMultiSlotAvailability,
   cloneService,
   countServices,
   countStaffMembers,
@@ -21,8 +22,10 @@ import type {
   getBookingPolicy,
   getBusinessLocation,
   getCategory,
+  getScheduleAvailability,
   getService,
   getStaffMember,
+  queryAvailability,
   queryBookingPolicies,
   queryBusinessLocations,
   queryCategories,
@@ -187,4 +190,22 @@ export const bookings = {
   }),
   /** How many staff members a filter matches. */
   countStaffMembers: call<typeof countStaffMembers>(bookingsCalls, 'countStaffMembers'),
+
+  /**
+   * Open slots of services between two instants; slot times are local date-times of `timezone`.
+   * @example
+   * const { availabilityEntries } = await client.bookings.queryAvailability({
+   *   query: { filter: { serviceId: [id], startDate: new Date().toISOString(), endDate: tomorrow.toISOString() } },
+   *   timezone: 'UTC',
+   *   slotsPerDay: 5,
+   * });
+   */
+  queryAvailability: call<typeof queryAvailability>(bookingsCalls, 'queryAvailability'),
+  /** A course's places as a whole, by its schedule id (the service's `schedule.id`). */
+  getScheduleAvailability: call<typeof getScheduleAvailability>(bookingsCalls, 'getScheduleAvailability'),
+  /** Back-to-back appointments of up to six services; `from` and `to` are local date-times of `timeZone`. */
+  calculateMultiSlotAvailability: call<typeof calculateMultiSlotAvailability>(
+    bookingsCalls,
+    'calculateMultiSlotAvailability',
+  ),
 };

@@ -4,6 +4,11 @@ import { callModule } from '../../http/calls.ts';
 import { jsonChecker } from '../../http/validation.ts';
 import { invalidField } from '../../lib/errors.ts';
 import {
+  calculateMultiSlotCall,
+  getScheduleAvailabilityCall,
+  queryAvailabilityCall,
+} from './service/availability.ts';
+import {
   bulkDeleteServices,
   bulkDeleteServicesByFilter,
   bulkUpdateServices,
@@ -215,5 +220,11 @@ export function bookingsRoutes(deps: BookingsDeps) {
     countStaffMembers: async ({ filter }, { caller }) => ({
       count: await countStaffMembers(deps, caller, filter),
     }),
+
+    queryAvailability: async (input, { caller }) => answer(await queryAvailabilityCall(deps, caller, input)),
+    getScheduleAvailability: async ({ scheduleId }, { caller }) =>
+      answer(await getScheduleAvailabilityCall(deps, caller, scheduleId)),
+    calculateMultiSlotAvailability: async (input, { caller }) =>
+      answer(await calculateMultiSlotCall(deps, caller, input)),
   });
 }
