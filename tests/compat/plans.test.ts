@@ -1,7 +1,8 @@
-import { plans } from '@wix/pricing-plans';
+import { orders, plans } from '@wix/pricing-plans';
 import { redirects } from '@wix/redirects';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { plansCatalog } from '../../apps/server/src/domains/plans/index.ts';
 import { CUSTOM_HOST } from './harness.ts';
 import { plaza, usePlazaPerFile } from './plaza-per-file.ts';
 
@@ -274,5 +275,138 @@ describe('paidPlansCheckout (redirects)', () => {
     expect(page.status).toBe(200);
     expect(page.data.checkout.lineItems[0].productName.original).toBe('Yearly Unlimited');
     expect(page.data.checkout.priceSummary.total.amount).toBe('490.00');
+  });
+});
+
+describe('orders (plan orders)', () => {
+  const memberId = crypto.randomUUID();
+  let member: ReturnType<typeof memberClient>;
+  let owner: ReturnType<typeof ownerClient>;
+  const ids: Record<'pass' | 'year', string> = { pass: '', year: '' };
+
+  const memberClient = (token: string) =>
+    createClient({
+      modules: { orders },
+      auth: OAuthStrategy({
+        clientId: plaza.demo.clientId,
+        tokens: {
+          accessToken: { value: token, expiresAt: Math.floor(Date.now() / 1000) + 600 },
+          refreshToken: { value: 'unused', role: 'member' as never },
+        },
+      }),
+      fetch: plaza.fetch,
+    });
+  const ownerClient = () =>
+    createClient({
+      modules: { orders },
+      auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+      fetch: plaza.fetch,
+    });
+
+  beforeAll(async () => {
+    const issued = await plaza.platform.identity.tokens.issue({
+      siteId: plaza.demo.siteId,
+      subjectType: 'member',
+      subjectId: memberId,
+      clientId: plaza.demo.clientId,
+    });
+    member = memberClient(issued.token);
+    owner = ownerClient();
+    // Plan orders as ecom's checkout writes them when it is paid (the catalog's commit).
+    const { plans: listed = [] } = await visitor.plans.listPublicPlans();
+    const catalog = plansCatalog(plaza.platform.plans);
+    const siteId = plaza.demo.siteId;
+    await plaza.platform.database.db.transaction().execute(async (trx) => {
+      for (const [index, plan] of [listed[1]!, listed[2]!].entries()) {
+        const order = { id: crypto.randomUUID(), number: `${90_000 + index}`, paid: true };
+        await catalog.commit(
+          { siteId, buyer: { memberId, ownerKey: `member:${memberId}` }, now: new Date() } as never,
+          [{ catalogItemId: plan._id!, quantity: 1, options: {} }] as never,
+          order as never,
+          trx,
+        );
+      }
+    });
+    const { orders: mine = [] } = await member.orders.memberListOrders();
+    ids.pass = mine.find((o) => o.planName === 'Studio Pass')!._id!;
+    ids.year = mine.find((o) => o.planName === 'Yearly Unlimited')!._id!;
+  });
+
+  it("memberListOrders and memberGetOrder: the member's own, dates as Date", async () => {
+    const { orders: mine = [], pagingMetadata } = await member.orders.memberListOrders({
+      orderStatuses: ['ACTIVE'],
+      sorting: { fieldName: 'createdDate', order: 'ASC' },
+    });
+    expect(lastCall()).toMatchObject({ method: 'GET', status: 200 });
+    expect(lastCall().pathAndQuery).toMatch(/^\/pricing-plans\/v2\/member\/orders\?/);
+    expect(mine.map((o) => o.planName).sort()).toEqual(['Studio Pass', 'Yearly Unlimited']);
+    expect(pagingMetadata).toMatchObject({ count: 2, total: 2 });
+    // The client answers the order itself, not the `{order}` sent.
+    const order = await member.orders.memberGetOrder(ids.pass);
+    expect(lastCall().pathAndQuery).toBe(`/pricing-plans/v2/member/orders/${ids.pass}?id=${ids.pass}`);
+    expect(order).toMatchObject({
+      _id: ids.pass,
+      buyer: { memberId },
+      status: 'ACTIVE',
+      freeTrialDays: 7,
+      currentCycle: { index: 0 },
+      pricing: { subscription: { cycleDuration: { count: 1, unit: 'MONTH' } } },
+    });
+    expect(order?.startDate).toBeInstanceOf(Date);
+    expect(order?.currentCycle?.endedDate).toBeInstanceOf(Date);
+  });
+
+  it('managementListOrders and managementGetOrder (owner)', async () => {
+    const { orders: listed = [] } = await owner.orders.managementListOrders({
+      buyerIds: [memberId],
+      limit: 10,
+    });
+    expect(lastCall()).toMatchObject({ method: 'GET', host: 'www.wixapis.com', status: 200 });
+    expect(lastCall().pathAndQuery).toMatch(/^\/pricing-plans\/v2\/orders\?/);
+    expect(listed).toHaveLength(2);
+    const { order } = await owner.orders.managementGetOrder(ids.year);
+    expect(order).toMatchObject({ _id: ids.year, planName: 'Yearly Unlimited', status: 'ACTIVE' });
+    expect(order?.endDate).toBeInstanceOf(Date);
+  });
+
+  it('pauseOrder, resumeOrder and postponeEndDate (owner)', async () => {
+    await owner.orders.pauseOrder(ids.year);
+    expect(lastCall()).toMatchObject({
+      method: 'POST',
+      pathAndQuery: `/pricing-plans/v2/orders/${ids.year}/pause`,
+    });
+    expect((await owner.orders.managementGetOrder(ids.year)).order?.status).toBe('PAUSED');
+    await owner.orders.resumeOrder(ids.year);
+    expect((await owner.orders.managementGetOrder(ids.year)).order?.status).toBe('ACTIVE');
+    const { order } = await owner.orders.managementGetOrder(ids.year);
+    const later = new Date(order!.endDate!.getTime() + 30 * 86_400_000);
+    await owner.orders.postponeEndDate(ids.year, later);
+    expect(lastCall()).toMatchObject({
+      method: 'PATCH',
+      pathAndQuery: `/pricing-plans/v2/orders/${ids.year}`,
+    });
+    expect((await owner.orders.managementGetOrder(ids.year)).order?.endDate).toEqual(later);
+  });
+
+  it('requestCancellation (member, when the plan allows it) and cancelOrder (owner)', async () => {
+    await expect(member.orders.requestCancellation(ids.year, 'IMMEDIATELY')).rejects.toMatchObject({
+      details: { applicationError: { code: 'BUYER_CANNOT_CANCEL' } },
+    });
+    await member.orders.requestCancellation(ids.pass, 'NEXT_PAYMENT_DATE');
+    expect(lastCall()).toMatchObject({
+      method: 'POST',
+      pathAndQuery: `/pricing-plans/v2/member/orders/${ids.pass}/cancel`,
+    });
+    expect(await member.orders.memberGetOrder(ids.pass)).toMatchObject({
+      status: 'ACTIVE',
+      autoRenewCanceled: true,
+      cancellation: { cause: 'MEMBER_ACTION', effectiveAt: 'NEXT_PAYMENT_DATE' },
+    });
+    await owner.orders.cancelOrder(ids.year, 'IMMEDIATELY');
+    expect(lastCall()).toMatchObject({
+      method: 'POST',
+      pathAndQuery: `/pricing-plans/v2/orders/${ids.year}/cancel`,
+    });
+    expect((await owner.orders.managementGetOrder(ids.year)).order?.status).toBe('CANCELED');
   });
 });

@@ -5,6 +5,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { Empty, Id, Paging, PagingMetadata, Sorting, Timestamp } from './common.ts';
 import { defineCall } from './define.ts';
+import { planOrderCallList } from './plans-orders.ts';
 
 const plansAt = (suffix = '') =>
   [
@@ -276,4 +277,5 @@ export const plansCalls = [
   makePlanPrimary,
   clearPrimary,
   archivePlan,
+  ...planOrderCallList,
 ] as const;

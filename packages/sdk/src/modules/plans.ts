@@ -1,5 +1,6 @@
 import type {
   archivePlan,
+  cancelPlanOrder,
   clearPrimary,
   createPlan,
   getPlan,
@@ -7,7 +8,15 @@ import type {
   listPlans,
   listPublicPlans,
   makePlanPrimary,
+  managementGetOrder,
+  managementListOrders,
+  memberGetOrder,
+  memberListOrders,
+  pausePlanOrder,
+  postponeEndDate,
   queryPublicPlans,
+  requestCancellation,
+  resumePlanOrder,
   setPlanVisibility,
   updatePlan,
 } from '@plaza/contracts';
@@ -55,4 +64,26 @@ export const plans = {
   clearPrimary: call<typeof clearPrimary>(plansCalls, 'clearPrimary'),
   /** Archives a plan for good. Admin only. */
   archivePlan: call<typeof archivePlan>(plansCalls, 'archivePlan'),
+  /**
+   * The calling member's plan orders (memberships), with their current cycle, next charge and end.
+   * @example
+   * const { orders } = await member.plans.memberListOrders({ orderStatuses: ['ACTIVE'] });
+   */
+  memberListOrders: call<typeof memberListOrders>(plansCalls, 'memberListOrders'),
+  /** One of the calling member's plan orders. */
+  memberGetOrder: call<typeof memberGetOrder>(plansCalls, 'memberGetOrder'),
+  /** Cancels the member's own order, now or at the end of the period, when its plan allows it. */
+  requestCancellation: call<typeof requestCancellation>(plansCalls, 'requestCancellation'),
+  /** The site's plan orders by buyer, plan, status and payment. Admin only. */
+  managementListOrders: call<typeof managementListOrders>(plansCalls, 'managementListOrders'),
+  /** One plan order of the site. Admin only. */
+  managementGetOrder: call<typeof managementGetOrder>(plansCalls, 'managementGetOrder'),
+  /** Cancels a plan order now or at the end of the period. Admin only. */
+  cancelPlanOrder: call<typeof cancelPlanOrder>(plansCalls, 'cancelPlanOrder'),
+  /** Pauses an active plan order. Admin only. */
+  pausePlanOrder: call<typeof pausePlanOrder>(plansCalls, 'pausePlanOrder'),
+  /** Resumes a paused plan order; its dates move by the time paused. Admin only. */
+  resumePlanOrder: call<typeof resumePlanOrder>(plansCalls, 'resumePlanOrder'),
+  /** Moves the end of a plan order to a later date. Admin only. */
+  postponeEndDate: call<typeof postponeEndDate>(plansCalls, 'postponeEndDate'),
 };

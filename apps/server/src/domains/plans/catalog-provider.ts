@@ -25,6 +25,7 @@ import {
   type OrderRef,
   type SubscriptionInfo,
 } from '../ecom/index.ts';
+import { type PausePeriod, scheduleOf } from './cycles.ts';
 import { type Duration, priceToMinor, type StoredPlan, type StoredPricing } from './plan-input.ts';
 import type { Plan, PlansDeps } from './service.ts';
 import { siteMoney } from './service.ts';
@@ -35,7 +36,7 @@ export const PLANS_APP_ID = '1522827f-c56c-a5c9-2ac9-00f9e6ae12d3';
 /** How long the hold of a purchase lives before `commit` confirms it, in the same transaction. */
 const HOLD_MS = 60_000;
 
-export type PlanOrderStatus = 'PENDING' | 'ACTIVE' | 'CANCELED';
+export type PlanOrderStatus = 'DRAFT' | 'PENDING' | 'ACTIVE' | 'PAUSED' | 'ENDED' | 'CANCELED';
 
 /** A purchase of a plan, modelled on the official plan orders (`@wix/pricing-plans` Order). */
 export interface PlanOrder {
@@ -54,7 +55,19 @@ export interface PlanOrder {
   /** The ecom order that bought it. */
   orderId: string;
   orderNumber: string;
-  cancellation?: { requestedDate: string; cause: 'OWNER_ACTION'; effectiveAt: 'IMMEDIATELY' };
+  cancellation?: {
+    requestedDate: string;
+    cause: 'OWNER_ACTION' | 'MEMBER_ACTION';
+    effectiveAt: 'IMMEDIATELY' | 'NEXT_PAYMENT_DATE';
+  };
+  /** When it ends (cycles.ts), kept for the end-of-term sweep; absent while it runs until cancelled. */
+  endDate?: string;
+  autoRenewCanceled?: boolean;
+  pausePeriods?: PausePeriod[];
+  /** Cancelled at the end of a period: the last cycle it runs. */
+  endsAfterCycle?: number;
+  /** What postponing the end added to it, in milliseconds. */
+  postponedMs?: number;
 }
 
 /** The counter of one member's purchases of one plan. */
@@ -185,6 +198,8 @@ export function plansCatalog(deps: PlansDeps): CatalogProvider {
       orderId: order.id,
       orderNumber: order.number,
     };
+    const { endDate } = scheduleOf(planOrder, now);
+    if (endDate) planOrder.endDate = endDate;
     await orders.create(planOrder, { id: planOrderId, now: now.toISOString() });
   }
 
@@ -255,6 +270,7 @@ export function plansCatalog(deps: PlansDeps): CatalogProvider {
             cause: 'OWNER_ACTION',
             effectiveAt: 'IMMEDIATELY',
           },
+          endDate: now.toISOString(),
         });
         // Unlimited plans took no hold: nothing to give back then.
         await release(trx, siteId, id, now);

@@ -8,6 +8,7 @@ export {
 } from './catalog-provider.ts';
 export { plansErrors } from './errors.ts';
 export { paidPlansCheckoutIntent } from './intent.ts';
+export { endDueOrders, planOrdersConsumer, scheduleOrderEndings } from './order-endings.ts';
 export type { PlanFields, StoredPlan } from './plan-input.ts';
 export { plansRoutes } from './routes.ts';
 export { createPlan, makePlanPrimary, type Plan, type PlansDeps, type PlanView } from './service.ts';

@@ -1,5 +1,6 @@
 import { plansCalls } from '@plaza/contracts';
 import { callModule } from '../../http/calls.ts';
+import * as orders from './orders.ts';
 import type { PlansDeps } from './service.ts';
 import * as plans from './service.ts';
 
@@ -16,5 +17,16 @@ export function plansRoutes(deps: PlansDeps) {
     makePlanPrimary: ({ id }, { caller }) => plans.makePlanPrimary(deps, caller, id),
     clearPrimary: (_input, { caller }) => plans.clearPrimary(deps, caller),
     archivePlan: ({ id }, { caller }) => plans.archivePlan(deps, caller, id),
+    memberListOrders: (input, { caller }) => orders.memberListOrders(deps, caller, input),
+    memberGetOrder: ({ id }, { caller }) => orders.getOrder(deps, caller, id, true),
+    requestCancellation: ({ id, effectiveAt }, { caller }) =>
+      orders.cancelOrder(deps, caller, id, effectiveAt, true),
+    managementListOrders: (input, { caller }) => orders.managementListOrders(deps, caller, input),
+    managementGetOrder: ({ id }, { caller }) => orders.getOrder(deps, caller, id, false),
+    cancelPlanOrder: ({ id, effectiveAt }, { caller }) =>
+      orders.cancelOrder(deps, caller, id, effectiveAt, false),
+    pausePlanOrder: ({ id }, { caller }) => orders.pauseOrder(deps, caller, id),
+    resumePlanOrder: ({ id }, { caller }) => orders.resumeOrder(deps, caller, id),
+    postponeEndDate: ({ id, endDate }, { caller }) => orders.postponeEndDate(deps, caller, id, endDate),
   });
 }

@@ -29,6 +29,7 @@ export const planOrderKind: DocumentKind = {
     'buyer.memberId': { column: 'member_id', type: 'string', nullable: false },
     orderId: { column: 'order_id', type: 'string', nullable: false },
     status: { column: 'status', type: 'string', nullable: false },
+    endDate: { column: 'end_date', type: 'string', nullable: true },
   },
 };
 
