@@ -7,7 +7,7 @@ import { prepared } from './db/prepared.ts';
 import type { Platform } from './deps.ts';
 import { bookingsRoutes } from './domains/bookings/index.ts';
 import { ecomRoutes } from './domains/ecom/index.ts';
-import { eventsRoutes } from './domains/events/index.ts';
+import { eventsRoutes, installTicketRoutes } from './domains/events/index.ts';
 import { identityRoutes } from './domains/identity/index.ts';
 import { plansRoutes } from './domains/plans/index.ts';
 import { redirectsRoutes } from './domains/redirects/index.ts';
@@ -118,6 +118,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   ];
   for (const module of modules) registerCalls(app, module, platform.authenticator);
   installMediaRoute(app, platform.stores.media);
+  installTicketRoutes(app, platform.events, platform.authenticator);
 
   platform.outbox.start();
   platform.jobs.start();

@@ -13,9 +13,11 @@ import {
 } from './domains/ecom/index.ts';
 import {
   type EventsDeps,
+  ecomTicketPayments,
   eventsCatalog,
   eventsCheckoutIntent,
   eventsStore,
+  handleEventsJobs,
   reservationsConsumer,
 } from './domains/events/index.ts';
 import {
@@ -35,7 +37,14 @@ import {
   testTokenCaptcha,
 } from './domains/identity/index.ts';
 import { ssoRedirects } from './domains/identity/sso/redirects-port.ts';
-import { type PlansDeps, paidPlansCheckoutIntent, plansCatalog, plansStore } from './domains/plans/index.ts';
+import {
+  type PlansDeps,
+  paidPlansCheckoutIntent,
+  planOrdersConsumer,
+  plansCatalog,
+  plansStore,
+  scheduleOrderEndings,
+} from './domains/plans/index.ts';
 import { type RedirectsDeps, redirectsStore } from './domains/redirects/index.ts';
 import { type SitesDeps, sitesStore } from './domains/sites/index.ts';
 import {
@@ -175,6 +184,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     catalogs: [stock, plansCatalog(plans), eventsCatalog(events)],
   });
   handleEcomJobs(jobs, ecom);
+  handleEventsJobs(jobs, events, { mail, payments: ecomTicketPayments(ecom) });
   const redirects: RedirectsDeps = {
     identity: identityContext,
     store: redirectsStore(database.db),
@@ -226,6 +236,8 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
   };
   await outbox.addConsumer(webhooksConsumer(webhooks));
   await outbox.addConsumer(reservationsConsumer(events));
+  await outbox.addConsumer(planOrdersConsumer(plans));
+  scheduleOrderEndings(jobs, plans);
   handleDeliveries(jobs, webhooks);
 
   const bookings: BookingsDeps = { store: bookingsStore(database, clock), sites, clock };

@@ -152,6 +152,8 @@ export const TicketingTicket = Type.Object({
   anonymized: Type.Boolean(),
   channel: Channel,
   canceled: Type.Boolean(),
+  checkInUrl: opt(Type.String()),
+  ticketPdfUrl: opt(Type.String()),
 });
 
 export const TicketingOrder = Type.Object({
@@ -177,10 +179,17 @@ export const TicketingOrder = Type.Object({
   invoice: Invoice,
   fullyCheckedIn: Type.Boolean(),
   paymentDetails: opt(
-    Type.Object({ transaction: Type.Object({ transactionId: Type.String(), method: Type.String() }) }),
+    Type.Object({
+      transaction: Type.Object({
+        transactionId: Type.String(),
+        method: Type.String(),
+        scheduledActionExecutionDate: opt(Timestamp),
+      }),
+    }),
   ),
   channel: Channel,
   marketingConsent: opt(Type.Boolean()),
+  ticketsPdf: opt(Type.String()),
 });
 
 /** A form value as sent: typed members (`dateTime`, `number`, `address`) are taken and kept as text. */

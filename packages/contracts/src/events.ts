@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { Empty, Id, PagingMetadata, Query } from './common.ts';
 import { defineCall } from './define.ts';
 import { eventsCheckoutCalls } from './events-checkout.ts';
+import { eventsOrdersCalls } from './events-orders.ts';
 import { Event, EventInput, Fields } from './events-schemas.ts';
 import { ticketDefinitionCalls } from './events-tickets.ts';
 
@@ -198,4 +199,5 @@ export const eventsCalls = [
   queryEvents,
   ...ticketDefinitionCalls,
   ...eventsCheckoutCalls,
+  ...eventsOrdersCalls,
 ] as const;

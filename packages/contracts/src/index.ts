@@ -162,6 +162,17 @@ export {
   TicketReservation,
 } from './events-checkout-schemas.ts';
 export {
+  bulkUpdateTicketOrders,
+  captureAuthorizedTicketPayment,
+  confirmTicketOrders,
+  getTicketOrder,
+  getTicketSalesSummary,
+  listTicketOrders,
+  ManagedOrder,
+  updateTicketOrder,
+  voidAuthorizedTicketPayment,
+} from './events-orders.ts';
+export {
   Event as EventV3,
   EventInput as EventV3Input,
   SLUG_PATTERN as EVENT_SLUG_PATTERN,
@@ -243,6 +254,19 @@ export {
   setPlanVisibility,
   updatePlan,
 } from './plans.ts';
+export {
+  cancelPlanOrder,
+  managementGetOrder,
+  managementListOrders,
+  memberGetOrder,
+  memberListOrders,
+  PlanOrder,
+  PlanOrderStatus,
+  pausePlanOrder,
+  postponeEndDate,
+  requestCancellation,
+  resumePlanOrder,
+} from './plans-orders.ts';
 export { getHealth, platformCalls } from './platform.ts';
 export {
   AuthRequest,

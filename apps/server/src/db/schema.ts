@@ -474,6 +474,8 @@ export interface PlanOrdersTable extends DocumentRow {
   member_id: string;
   order_id: string;
   status: string;
+  /** Migration 0034: when the order ends (null: until cancelled). */
+  end_date: string | null;
 }
 
 export interface Schema {

@@ -44,6 +44,9 @@ export const bookingsCalls = {
   deleteStaffMember: ['DELETE', '/bookings/v1/staff-members/{staffMemberId}'],
   queryStaffMembers: ['POST', '/bookings/v1/staff-members/query'],
   countStaffMembers: ['POST', '/bookings/v1/staff-members/count'],
+  queryAvailability: ['POST', '/availability-calendar/v1/availability/query'],
+  getScheduleAvailability: ['GET', '/v2/availability/schedule/{scheduleId}'],
+  calculateMultiSlotAvailability: ['POST', '/v1/availability/multislot'],
 } as const;
 
 export const ecomCalls = {
@@ -108,6 +111,14 @@ export const eventsCalls = {
   checkout: ['POST', '/events/v1/checkout'],
   updateTicketCheckout: ['PATCH', '/events/v1/checkout/{orderNumber}'],
   posCheckout: ['POST', '/events/v1/pos-checkout'],
+  listTicketOrders: ['GET', '/events/v1/orders'],
+  getTicketOrder: ['GET', '/events/v1/events/{eventId}/orders/{orderNumber}'],
+  updateTicketOrder: ['PATCH', '/events/v1/events/{eventId}/orders/{orderNumber}'],
+  bulkUpdateTicketOrders: ['PATCH', '/events/v1/events/{eventId}/orders'],
+  confirmTicketOrders: ['POST', '/events/v1/events/{eventId}/orders/confirm'],
+  getTicketSalesSummary: ['GET', '/events/v1/orders/summary'],
+  captureAuthorizedTicketPayment: ['POST', '/events/v1/events/orders/{orderNumber}/capture'],
+  voidAuthorizedTicketPayment: ['POST', '/events/v1/events/orders/{orderNumber}/void'],
 } as const;
 
 export const identityCalls = {
@@ -161,6 +172,15 @@ export const plansCalls = {
   makePlanPrimary: ['POST', '/pricing-plans/v2/plans/{id}/make-primary'],
   clearPrimary: ['POST', '/pricing-plans/v2/plans/clear-primary'],
   archivePlan: ['POST', '/pricing-plans/v2/plans/{id}/archive'],
+  memberListOrders: ['GET', '/pricing-plans/v2/member/orders'],
+  memberGetOrder: ['GET', '/pricing-plans/v2/member/orders/{id}'],
+  requestCancellation: ['POST', '/pricing-plans/v2/member/orders/{id}/cancel'],
+  managementListOrders: ['GET', '/pricing-plans/v2/orders'],
+  managementGetOrder: ['GET', '/pricing-plans/v2/orders/{id}'],
+  cancelPlanOrder: ['POST', '/pricing-plans/v2/orders/{id}/cancel'],
+  pausePlanOrder: ['POST', '/pricing-plans/v2/orders/{id}/pause'],
+  resumePlanOrder: ['POST', '/pricing-plans/v2/orders/{id}/resume'],
+  postponeEndDate: ['PATCH', '/pricing-plans/v2/orders/{id}'],
 } as const;
 
 export const platformCalls = {

@@ -1,10 +1,13 @@
 import type {
   bulkCancelEventsByFilter,
   bulkDeleteEventsByFilter,
+  bulkUpdateTicketOrders,
   cancelEvent,
   cancelReservation,
+  captureAuthorizedTicketPayment,
   checkout,
   cloneEvent,
+  confirmTicketOrders,
   countEventsByStatus,
   createEvent,
   createReservation,
@@ -16,7 +19,10 @@ import type {
   getEventBySlug,
   getInvoice,
   getTicketDefinition,
+  getTicketOrder,
+  getTicketSalesSummary,
   listAvailableTickets,
+  listTicketOrders,
   posCheckout,
   publishDraftEvent,
   queryAvailableTicketDefinitions,
@@ -26,6 +32,8 @@ import type {
   updateEvent,
   updateTicketCheckout,
   updateTicketDefinition,
+  updateTicketOrder,
+  voidAuthorizedTicketPayment,
 } from '@plaza/contracts';
 import { call } from '../core/calls.ts';
 import { eventsCalls } from '../generated/calls.ts';
@@ -105,4 +113,20 @@ export const events = {
   checkout: call<typeof checkout>(eventsCalls, 'checkout'),
   updateTicketCheckout: call<typeof updateTicketCheckout>(eventsCalls, 'updateTicketCheckout'),
   posCheckout: call<typeof posCheckout>(eventsCalls, 'posCheckout'),
+  /** Ticketing orders: the owner's, but for reading one's own order. */
+  listTicketOrders: call<typeof listTicketOrders>(eventsCalls, 'listTicketOrders'),
+  getTicketOrder: call<typeof getTicketOrder>(eventsCalls, 'getTicketOrder'),
+  updateTicketOrder: call<typeof updateTicketOrder>(eventsCalls, 'updateTicketOrder'),
+  bulkUpdateTicketOrders: call<typeof bulkUpdateTicketOrders>(eventsCalls, 'bulkUpdateTicketOrders'),
+  confirmTicketOrders: call<typeof confirmTicketOrders>(eventsCalls, 'confirmTicketOrders'),
+  getTicketSalesSummary: call<typeof getTicketSalesSummary>(eventsCalls, 'getTicketSalesSummary'),
+  /** An AUTHORIZED order's payment, through the ecom order that took it. */
+  captureAuthorizedTicketPayment: call<typeof captureAuthorizedTicketPayment>(
+    eventsCalls,
+    'captureAuthorizedTicketPayment',
+  ),
+  voidAuthorizedTicketPayment: call<typeof voidAuthorizedTicketPayment>(
+    eventsCalls,
+    'voidAuthorizedTicketPayment',
+  ),
 };

@@ -21,6 +21,7 @@ import { events } from './0023-events.ts';
 import { bookings } from './0026-bookings.ts';
 import { testPaymentCharges } from './0029-test-payment-charges.ts';
 import { eventsCheckout } from './0031-events-checkout.ts';
+import { planOrders } from './0034-plan-orders.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
@@ -45,6 +46,7 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0026-bookings': bookings(engine),
   '0029-test-payment-charges': testPaymentCharges(),
   '0031-events-checkout': eventsCheckout(engine),
+  '0034-plan-orders': planOrders(engine),
 });
 
 /** Runs the migrations not yet run, up to `to` (a migration's name; the newest when absent). */

@@ -149,6 +149,8 @@ export interface OrderRef {
    * authorisation not yet captured). Absent at cancel.
    */
   paid?: boolean;
+  /** At commit: the card was authorised, not charged (the order is AUTHORIZED until captured). */
+  authorized?: boolean;
 }
 
 export interface CatalogProvider {

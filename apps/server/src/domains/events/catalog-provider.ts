@@ -2,8 +2,9 @@
  * Events as ecom sells them (ecom/catalog-provider.ts): a reservation's ticket type is a SERVICE line
  * (`catalogItemId` the ticket definition, `options.reservationId`) of the reserved quantity, fixed,
  * valid until the reservation expires. At pay, `commit` confirms the reservation's holds and makes its
- * ticketing order (PAID, FREE, or OFFLINE_PENDING when the order is to be paid offline) in ecom's order
- * transaction; `cancel` gives the tickets back and cancels the ticketing order.
+ * ticketing order (PAID, FREE, AUTHORIZED when the card was only authorised, or OFFLINE_PENDING when the
+ * order is to be paid offline) in ecom's order transaction; `cancel` gives the tickets back and cancels
+ * the ticketing order (VOIDED when its authorisation is given back).
  */
 import type { Kysely } from 'kysely';
 import { confirm, release } from '../../db/capacity.ts';
@@ -24,6 +25,7 @@ import {
   type StoredTicketOrder,
 } from './service/checkout-model.ts';
 import type { EventsDeps, StoredEvent } from './service/context.ts';
+import { scheduledCapture } from './service/order-jobs.ts';
 import { definitionsOf, statusAt } from './service/reservations.ts';
 import { placeOrder } from './service/ticket-orders.ts';
 
@@ -89,12 +91,19 @@ export function eventsCatalog(deps: EventsDeps): CatalogProvider {
     const definitions = new Map(
       (await definitionsOf(deps, siteId, reservation.eventId, trx)).map((d) => [d.id, d]),
     );
+    const authorized = !free && order.authorized === true;
+    const event = authorized
+      ? await deps.store.events.forSite(siteId, trx).get<StoredEvent>(reservation.eventId)
+      : undefined;
     await placeOrder(deps, trx, siteId, sold, definitions, {
-      status: free ? 'FREE' : order.paid === false ? 'OFFLINE_PENDING' : 'PAID',
+      status: free ? 'FREE' : authorized ? 'AUTHORIZED' : order.paid === false ? 'OFFLINE_PENDING' : 'PAID',
       channel: 'ONLINE',
       ownerKey: reservation.ownerKey,
       memberId: buyer.memberId,
-      method: order.paid === false ? 'offline' : 'online',
+      method: order.paid === false && !authorized ? 'offline' : 'online',
+      ...(authorized
+        ? { scheduledAction: scheduledCapture(now, event?.dateAndTimeSettings.startDate ?? null) }
+        : {}),
       ecomOrderId: order.id,
       paymentId: order.number,
     });
@@ -173,9 +182,12 @@ export function eventsCatalog(deps: EventsDeps): CatalogProvider {
         for (const line of reservation.lines) await release(trx, siteId, line.holdId, now);
         const found = await orders.query({ filter: { reservationId }, paging: { limit: 1 } });
         const ticketOrder = found.items[0] ? (JSON.parse(found.items[0]) as StoredTicketOrder) : undefined;
-        if (ticketOrder && ticketOrder.ecomOrderId === order.id && ticketOrder.status !== 'CANCELED')
+        // An authorisation given back is a void: the order says so rather than CANCELED.
+        const closed = ticketOrder?.status === 'CANCELED' || ticketOrder?.status === 'VOIDED';
+        if (ticketOrder && ticketOrder.ecomOrderId === order.id && !closed)
           await orders.update(ticketOrder.id, {
-            status: 'CANCELED',
+            status: ticketOrder.status === 'AUTHORIZED' ? 'VOIDED' : 'CANCELED',
+            scheduledAction: undefined,
             tickets: ticketOrder.tickets.map((ticket) => ({ ...ticket, canceled: true })),
           });
         if (reservation.status !== 'RESERVATION_CANCELED')

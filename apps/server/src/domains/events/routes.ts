@@ -1,6 +1,6 @@
 import { eventsCalls } from '@plaza/contracts';
 import { callModule } from '../../http/calls.ts';
-import { type EcomDeps, usableCoupon } from '../ecom/index.ts';
+import { type EcomDeps, markOrderAsPaid, usableCoupon } from '../ecom/index.ts';
 import {
   checkout,
   getCheckoutOptions,
@@ -25,6 +25,20 @@ import {
   queryEvents,
   updateEvent,
 } from './service/events.ts';
+import {
+  captureTicketPayment,
+  ecomTicketPayments,
+  eventsApp,
+  voidTicketPayment,
+} from './service/order-payments.ts';
+import {
+  bulkUpdateTicketOrders,
+  confirmTicketOrders,
+  getTicketOrder,
+  getTicketSalesSummary,
+  listTicketOrders,
+  updateTicketOrder,
+} from './service/orders.ts';
 import { type CheckoutDeps, cancelReservation, createReservation } from './service/reservations.ts';
 import {
   createTicketDefinition,
@@ -44,6 +58,13 @@ export function eventsRoutes(deps: EventsDeps, ecom?: EcomDeps) {
           usableCoupon(ecom, siteId, code, currency, { subtotal }),
       }
     : deps;
+  const payments = ecom ? ecomTicketPayments(ecom) : undefined;
+  const markPaid = ecom
+    ? (siteId: string) => async (ecomOrderId: string) => {
+        const found = await ecom.store.orders.forSite(siteId).get<{ paymentStatus: string }>(ecomOrderId);
+        if (found?.paymentStatus === 'NOT_PAID') await markOrderAsPaid(ecom, eventsApp(siteId), ecomOrderId);
+      }
+    : undefined;
   return callModule('events', eventsCalls, {
     createEvent: (input, { caller }) => createEvent(deps, caller, input),
     cloneEvent: (input, { caller }) => cloneEvent(deps, caller, input),
@@ -78,5 +99,15 @@ export function eventsRoutes(deps: EventsDeps, ecom?: EcomDeps) {
     checkout: (input, { caller }) => checkout(sales, caller, input),
     updateTicketCheckout: (input, { caller }) => updateTicketCheckout(sales, caller, input),
     posCheckout: (input, { caller }) => posCheckout(sales, caller, input),
+    listTicketOrders: (input, { caller }) => listTicketOrders(deps, caller, input),
+    getTicketOrder: (input, { caller }) => getTicketOrder(deps, caller, input),
+    updateTicketOrder: (input, { caller }) => updateTicketOrder(deps, caller, input),
+    bulkUpdateTicketOrders: (input, { caller }) => bulkUpdateTicketOrders(deps, caller, input),
+    confirmTicketOrders: (input, { caller }) =>
+      confirmTicketOrders(deps, caller, input, markPaid?.(caller.siteId)),
+    getTicketSalesSummary: (input, { caller }) => getTicketSalesSummary(deps, caller, input),
+    captureAuthorizedTicketPayment: (input, { caller }) =>
+      captureTicketPayment(deps, payments, caller, input),
+    voidAuthorizedTicketPayment: (input, { caller }) => voidTicketPayment(deps, payments, caller, input),
   });
 }

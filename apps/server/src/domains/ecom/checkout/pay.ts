@@ -260,7 +260,12 @@ async function placeOrder(
       await deps.catalogs.commit(
         catalogContextOf(deps, siteId, internal.ownerKey, checkout.buyerInfo),
         orderedLines(internal.lines),
-        { id: orderId, number: String(number), paid: charge.status === 'CAPTURED' },
+        {
+          id: orderId,
+          number: String(number),
+          paid: charge.status === 'CAPTURED',
+          authorized: charge.status === 'AUTHORIZED',
+        },
         trx,
       );
       const coupon = internal.coupon;

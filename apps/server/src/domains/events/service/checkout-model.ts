@@ -21,7 +21,14 @@ export type ReservationStatus =
   | 'RESERVATION_CANCELED_MANUALLY'
   | 'RESERVATION_EXPIRED';
 
-export type TicketOrderStatus = 'FREE' | 'PAID' | 'OFFLINE_PENDING' | 'INITIATED' | 'CANCELED';
+export type TicketOrderStatus =
+  | 'FREE'
+  | 'PAID'
+  | 'OFFLINE_PENDING'
+  | 'INITIATED'
+  | 'CANCELED'
+  | 'AUTHORIZED'
+  | 'VOIDED';
 
 /** One ticket type of a reservation: its own capacity hold, at the price it was reserved at. */
 export interface ReservationLine {
@@ -82,6 +89,10 @@ export interface StoredTicketOrder extends SystemFields {
   paymentId?: string;
   marketingConsent?: boolean;
   archived: boolean;
+  /** The secret of the order's ticket links (PDFs, check-in): who has the e-mail has the tickets. */
+  accessToken?: string;
+  /** What happens to an authorised payment left alone, and when (a job runs it: order-jobs.ts). */
+  scheduledAction?: { action: 'CAPTURE' | 'VOID'; date: string };
 }
 
 /** Hold `index` of a reservation: the reservation can be told from its holds' expiry events. */

@@ -18,6 +18,7 @@ import {
   type TicketOrderStatus,
 } from './checkout-model.ts';
 import { isAdmin, type Raw, type StoredDefinition, type StoredEvent } from './context.ts';
+import { orderLinks } from './order-links.ts';
 import {
   type CheckoutDeps,
   definitionsOf,
@@ -241,7 +242,12 @@ export async function checkout(deps: CheckoutDeps, caller: Caller, input: Raw) {
   });
   const view = await reservationView(deps, siteId, placed.reservation, event);
   return {
-    order: orderView(placed.order, placed.reservation, taxOf(event)),
+    order: orderView(
+      placed.order,
+      placed.reservation,
+      taxOf(event),
+      orderLinks(deps.publicUrl, siteId, placed.order),
+    ),
     ...(status === 'INITIATED' ? { expires: placed.reservation.expires } : {}),
     reservations: view.reservations,
   };
@@ -284,7 +290,9 @@ export async function updateTicketCheckout(deps: CheckoutDeps, caller: Caller, i
   const updated = await orders.update<StoredTicketOrder>(order.id, patch, {
     expectedRevision: order.revision,
   });
-  return { order: orderView(updated, reservation, taxOf(event)) };
+  return {
+    order: orderView(updated, reservation, taxOf(event), orderLinks(deps.publicUrl, siteId, updated)),
+  };
 }
 
 export async function posCheckout(deps: CheckoutDeps, caller: Caller, input: Raw) {
@@ -313,7 +321,12 @@ export async function posCheckout(deps: CheckoutDeps, caller: Caller, input: Raw
   });
   const view = await reservationView(deps, siteId, placed.reservation, event);
   return {
-    order: orderView(placed.order, placed.reservation, taxOf(event)),
+    order: orderView(
+      placed.order,
+      placed.reservation,
+      taxOf(event),
+      orderLinks(deps.publicUrl, siteId, placed.order),
+    ),
     reservations: view.reservations,
   };
 }

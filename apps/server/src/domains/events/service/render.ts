@@ -92,7 +92,7 @@ function whereText(event: StoredEvent): string {
 }
 
 /** A Google Calendar link and an iCalendar file (a data URL, so that it needs no route of its own). */
-function calendarUrls(event: StoredEvent) {
+export function calendarUrls(event: StoredEvent) {
   const { startDate, endDate } = event.dateAndTimeSettings;
   const where = whereText(event);
   const google = new URL('https://calendar.google.com/calendar/render');

@@ -25,6 +25,8 @@ import {
   type TicketOrderStatus,
 } from './checkout-model.ts';
 import type { EventsDeps, Raw, StoredDefinition, StoredEvent } from './context.ts';
+import { enqueueConfirmationMail, enqueueScheduledPayment } from './order-jobs.ts';
+import { newAccessToken, type OrderLinks } from './order-links.ts';
 
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const group = (length: number) => Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
@@ -45,6 +47,7 @@ export interface OrderDetails {
   ecomOrderId?: string | undefined;
   paymentId?: string | undefined;
   marketingConsent?: boolean | undefined;
+  scheduledAction?: StoredTicketOrder['scheduledAction'] | undefined;
 }
 
 export const formValues = (raw: Raw | undefined): FormValue[] =>
@@ -135,6 +138,7 @@ export async function placeOrder(
     ...(details.paymentId ? { paymentId: details.paymentId } : {}),
     ...(details.coupon ? { coupon: details.coupon } : {}),
     ...(details.marketingConsent === undefined ? {} : { marketingConsent: details.marketingConsent }),
+    ...(details.scheduledAction ? { scheduledAction: details.scheduledAction } : {}),
   };
   let order: StoredTicketOrder;
   if (waiting) {
@@ -160,9 +164,14 @@ export async function placeOrder(
       ),
       currency: reservation.currency,
       archived: false,
+      accessToken: newAccessToken(),
     };
     order = (await orders.create(created, { id: orderNumber })) as StoredTicketOrder;
   }
+  const now = deps.clock.now();
+  if (details.status !== 'INITIATED') await enqueueConfirmationMail(trx, siteId, order.orderNumber, now);
+  if (details.scheduledAction)
+    await enqueueScheduledPayment(trx, siteId, order.orderNumber, details.scheduledAction.date, now);
   if (details.status !== 'INITIATED' && reservation.status !== 'RESERVATION_CONFIRMED')
     await deps.store.reservations
       .forSite(siteId, trx)
@@ -179,13 +188,14 @@ export function orderView(
   order: StoredTicketOrder,
   reservation: StoredReservation,
   tax: TaxSettings | undefined,
+  links?: OrderLinks,
 ): Static<typeof TicketingOrder> {
   const { invoice, grandMinor } = invoiceOf(reservation.lines, reservation.currency, {
     coupon: order.coupon,
     tax,
   });
   const fullName = `${order.buyer.firstName} ${order.buyer.lastName}`.trim();
-  const canceled = order.status === 'CANCELED';
+  const canceled = order.status === 'CANCELED' || order.status === 'VOIDED';
   return {
     orderNumber: order.orderNumber,
     reservationId: order.reservationId,
@@ -198,7 +208,7 @@ export function orderView(
     email: order.buyer.email,
     fullName,
     checkoutForm: { inputValues: order.form },
-    confirmed: order.status !== 'INITIATED' && !canceled,
+    confirmed: order.status !== 'INITIATED' && order.status !== 'OFFLINE_PENDING' && !canceled,
     status: order.status,
     ...(order.method ? { method: order.method } : {}),
     ticketsQuantity: order.tickets.length,
@@ -231,6 +241,12 @@ export function orderView(
         anonymized: false,
         channel: order.channel,
         canceled: canceled || ticket.canceled,
+        ...(links
+          ? {
+              checkInUrl: links.checkIn(ticket.ticketNumber),
+              ticketPdfUrl: links.ticketPdf(ticket.ticketNumber),
+            }
+          : {}),
       };
     }),
     archived: order.archived,
@@ -238,10 +254,19 @@ export function orderView(
     invoice,
     fullyCheckedIn: false,
     ...(order.paymentId && order.method
-      ? { paymentDetails: { transaction: { transactionId: order.paymentId, method: order.method } } }
+      ? {
+          paymentDetails: {
+            transaction: {
+              transactionId: order.paymentId,
+              method: order.method,
+              ...(order.scheduledAction ? { scheduledActionExecutionDate: order.scheduledAction.date } : {}),
+            },
+          },
+        }
       : {}),
     channel: order.channel,
     ...(order.marketingConsent === undefined ? {} : { marketingConsent: order.marketingConsent }),
+    ...(links ? { ticketsPdf: links.ticketsPdf } : {}),
   };
 }
 
