@@ -60,7 +60,9 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     expect(await page.locator('[data-toast="client-id"]').count()).toBe(0);
     await shoot(page, 'home');
 
-    await example(page, '/store').getByRole('link', { name: /Open example/ }).click();
+    await example(page, '/store')
+      .getByRole('link', { name: /Open example/ })
+      .click();
     await page.getByRole('heading', { name: 'Store', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/store');
     await page.getByRole('link', { name: 'Back' }).click();
