@@ -1,10 +1,13 @@
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Kysely } from 'kysely';
+import { lockResource } from '../../db/capacity.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 
 export const SIGNING_ALG = 'ES256';
+/** The site id of the platform's own locks (signing keys belong to no site). */
+const PLATFORM = '';
 
 export interface SigningKey {
   kid: string;
@@ -17,24 +20,37 @@ export interface SigningKey {
  * same keys. The newest unretired key signs; every unretired key verifies and is published as JWKS.
  */
 export function signingKeys(db: Kysely<Schema>, clock: Clock) {
-  let cache: { active: SigningKey; verify: Map<string, CryptoKey>; jwks: JWK[] } | undefined;
+  type Loaded = { active: SigningKey; verify: Map<string, CryptoKey>; jwks: JWK[] };
+  let cache: Loaded | undefined;
+  // One load at a time in this process: callers arriving meanwhile share it.
+  let loading: Promise<Loaded> | undefined;
+  function reload(): Promise<Loaded> {
+    loading ??= load().finally(() => {
+      loading = undefined;
+    });
+    return loading;
+  }
+  const loaded = async () => cache ?? reload();
 
-  async function load() {
-    let rows = await db
+  const unretired = (executor: Kysely<Schema>) =>
+    executor
       .selectFrom('signing_keys')
       .selectAll()
       .where('retired_date', 'is', null)
       .orderBy('created_date', 'desc')
       .execute();
-    if (rows.length === 0) {
-      await createKey();
-      rows = await db
-        .selectFrom('signing_keys')
-        .selectAll()
-        .where('retired_date', 'is', null)
-        .orderBy('created_date', 'desc')
-        .execute();
-    }
+
+  async function load(): Promise<Loaded> {
+    let rows = await unretired(db);
+    // The first key is made under a lock, so that processes starting together make one key between them.
+    if (rows.length === 0)
+      rows = await db.transaction().execute(async (trx) => {
+        await lockResource(trx, PLATFORM, 'signing-keys');
+        const found = await unretired(trx);
+        if (found.length > 0) return found;
+        await createKey(trx);
+        return unretired(trx);
+      });
     const verify = new Map<string, CryptoKey>();
     const jwks: JWK[] = [];
     for (const row of rows) {
@@ -52,9 +68,9 @@ export function signingKeys(db: Kysely<Schema>, clock: Clock) {
     return cache;
   }
 
-  async function createKey() {
+  async function createKey(executor: Kysely<Schema>) {
     const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
-    await db
+    await executor
       .insertInto('signing_keys')
       .values({
         kid: newId(),
@@ -70,15 +86,15 @@ export function signingKeys(db: Kysely<Schema>, clock: Clock) {
 
   return {
     async active(): Promise<SigningKey> {
-      return (cache ?? (await load())).active;
+      return (await loaded()).active;
     },
     /** The verification key for `kid`, reloading once in case another process rotated keys. */
     async verificationKey(kid: string): Promise<CryptoKey | undefined> {
-      const known = (cache ?? (await load())).verify.get(kid);
-      return known ?? (await load()).verify.get(kid);
+      const known = (await loaded()).verify.get(kid);
+      return known ?? (await reload()).verify.get(kid);
     },
     async jwks(): Promise<{ keys: JWK[] }> {
-      return { keys: (cache ?? (await load())).jwks };
+      return { keys: (await loaded()).jwks };
     },
   };
 }
