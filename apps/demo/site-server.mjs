@@ -1,9 +1,11 @@
 // The demo storefront's build served as a single-page app on its own origin (serve.mjs, and the e2e
 // tests). Its page names the Plaza server it talks to (`<meta name="plaza-api-url">`, read first by
 // src/config.ts): the one `npm start` runs, at whatever port, without building the demo again.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -17,6 +19,65 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg']);
+/** Smaller files are sent as they are: compressing them saves less than it costs. */
+const THRESHOLD = 1024;
+
+/** brotli or gzip as `accept-encoding` prefers (brotli on a tie), honouring q-values; else undefined. */
+export function negotiate(header) {
+  if (!header) return undefined;
+  const q = { br: -1, gzip: -1, '*': -1 };
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.split(';');
+    const key = name.trim().toLowerCase();
+    if (!(key in q)) continue;
+    const given = params.map((p) => p.split('=')).find(([k]) => k.trim().toLowerCase() === 'q');
+    q[key] = given ? Number(given[1]) || 0 : 1;
+  }
+  const br = q.br < 0 ? q['*'] : q.br;
+  const gzip = q.gzip < 0 ? q['*'] : q.gzip;
+  if (br <= 0 && gzip <= 0) return undefined;
+  return br >= gzip ? 'br' : 'gzip';
+}
+
+/**
+ * A file's or page's bytes with their compressed forms (made once: the build does not change while
+ * served) and a validator.
+ */
+function representation(bytes, extension) {
+  const compressible = COMPRESSIBLE.has(extension) && bytes.length >= THRESHOLD;
+  return {
+    identity: bytes,
+    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`,
+    br: compressible
+      ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : undefined,
+    gzip: compressible ? gzipSync(bytes, { level: 9 }) : undefined,
+  };
+}
+
+function sendRepresentation(request, response, headers, body) {
+  const vary = body.br ? { vary: 'Accept-Encoding' } : {};
+  // Weak: one validator names the file in any of its encodings.
+  const etag = `W/${body.etag}`;
+  const asked = request.headers['if-none-match'];
+  if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag)) {
+    response.writeHead(304, { etag, 'cache-control': headers['cache-control'], ...vary }).end();
+    return;
+  }
+  const encoding = body.br ? negotiate(request.headers['accept-encoding']) : undefined;
+  const bytes = encoding ? body[encoding] : body.identity;
+  response.writeHead(200, {
+    ...headers,
+    ...vary,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    etag,
+    'content-length': bytes.length,
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(request.method === 'HEAD' ? undefined : bytes);
+}
 
 const escapeHtml = (text) =>
   text.replace(
@@ -69,12 +130,28 @@ export function createSiteServer({ dist, apiUrl }) {
   const built = existsSync(indexFile);
   const index = built ? readFileSync(indexFile, 'utf8') : '';
   const meta = apiUrl && `<head>\n    <meta name="plaza-api-url" content="${escapeHtml(apiUrl)}" />`;
-  const page = !built ? placeholder(apiUrl) : meta ? index.replace('<head>', meta) : index;
-  const html = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' };
+  const page = representation(
+    Buffer.from(!built ? placeholder(apiUrl) : meta ? index.replace('<head>', meta) : index),
+    '.html',
+  );
+  const html = {
+    'content-type': TYPES['.html'],
+    'cache-control': 'no-cache',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+  const files = new Map();
+  const fileAt = (file) => {
+    const { mtimeMs } = statSync(file);
+    const kept = files.get(file);
+    if (kept?.mtimeMs === mtimeMs) return kept.body;
+    const body = representation(readFileSync(file), extname(file));
+    files.set(file, { mtimeMs, body });
+    return body;
+  };
 
   return createServer((request, response) => {
     if (!built) {
-      response.writeHead(200, html).end(page);
+      sendRepresentation(request, response, html, page);
       return;
     }
     let path;
@@ -95,14 +172,18 @@ export function createSiteServer({ dist, apiUrl }) {
         response.writeHead(404).end();
         return;
       }
-      response.writeHead(200, html).end(page);
+      sendRepresentation(request, response, html, page);
       return;
     }
     const immutable = file.startsWith(join(root, 'assets'));
-    response.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    response.end(readFileSync(file));
+    sendRepresentation(
+      request,
+      response,
+      {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      },
+      fileAt(file),
+    );
   });
 }

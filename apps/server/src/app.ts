@@ -15,10 +15,13 @@ import { sitesRoutes } from './domains/sites/index.ts';
 import { installMediaRoute, storesRoutes } from './domains/stores/index.ts';
 import { webhooksRoutes } from './domains/webhooks/index.ts';
 import { callModule, registerCalls } from './http/calls.ts';
+import { installCompression } from './http/compression.ts';
 import { installCors } from './http/cors.ts';
 import { answerClientError, answerFrameworkError, installErrorEnvelope } from './http/error-envelope.ts';
 import { installOpenApi } from './http/openapi.ts';
+import { installSecurityHeaders, redirectSessionFramers } from './http/security-headers.ts';
 import { installHostedPages } from './http/static-apps.ts';
+import { installUtf8Bodies } from './http/utf8-bodies.ts';
 import { installValidators, ownFormats } from './http/validation.ts';
 import { mailboxRoutes } from './mail/index.ts';
 
@@ -75,6 +78,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   });
   // Bodies are JSON (map 2.2): a text/plain one is refused as such (415), not read as a JSON string.
   app.removeContentTypeParser('text/plain');
+  installUtf8Bodies(app);
 
   // A callback hook, not an async one: it runs on every request, and an async hook costs a promise and
   // a microtask turn each time.
@@ -94,6 +98,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     exposedHeaders: ['X-Wix-Request-Id', 'X-Wix-Consistent'],
     maxAgeSeconds: 600,
   });
+
+  // Both hook into routes as they are added: pages and calls come after.
+  installSecurityHeaders(app, { framingOrigins: redirectSessionFramers(platform.redirects) });
+  installCompression(app, { threshold: 1024 });
 
   await installOpenApi(app, version);
   await installHostedPages(app, options.hostedDist);

@@ -178,6 +178,17 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   );
 }
 
+/**
+ * Seconds a refused client should wait: what the refusal says (`data.retryAfterSeconds`, e.g. the
+ * sign-in throttle's remaining time), else 1, so that every 429 and 503 names a wait.
+ */
+function retryAfter(error: unknown): string {
+  const seconds = error instanceof AppError ? error.data.retryAfterSeconds : undefined;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? String(Math.ceil(seconds))
+    : '1';
+}
+
 /** Every answer that is not a 200 goes out in the envelope of the API map, section 4. */
 export function installErrorEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
@@ -192,7 +203,7 @@ export function installErrorEnvelope(app: FastifyInstance) {
       (envelope.details.applicationError as { data: Record<string, unknown> }).data = {
         requestId: request.id,
       };
-    if (status === 503) reply.header('retry-after', '1');
+    if (status === 503 || status === 429) reply.header('retry-after', retryAfter(error));
     return reply.status(status).type('application/json').send(envelope);
   });
 
