@@ -99,7 +99,12 @@ describe.each(engines)('catalog contract: a held line from cart to order (%s)', 
     expect(paid.statusCode, paid.body).toBe(200);
     const order = paid.data.order;
     expect(order.lineItems[0]).toMatchObject({ quantity: 2, itemType: { preset: 'SERVICE' } });
-    expect(seats.committed.get(holdId)).toEqual({ id: order.id, number: order.number, paid: true });
+    expect(seats.committed.get(holdId)).toEqual({
+      id: order.id,
+      number: order.number,
+      paid: true,
+      authorized: false,
+    });
     expect(await holdState(holdId)).toBe('CONFIRMED');
     expect(await seatsLeft('show-1')).toBe(1);
 

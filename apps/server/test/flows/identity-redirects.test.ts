@@ -200,11 +200,13 @@ describe.each(engines)('identity: redirect sessions (%s)', (engine) => {
       method: 'POST',
       url: '/headless/v1/redirect-session',
       auth: visitor,
-      payload: { eventsCheckout: { eventSlug: 'e1', reservationId: 'r1' } },
+      payload: { storesProduct: { productSlug: 'mug' } },
     });
     expectAppError(checkout, 400, 'INTENT_NOT_SUPPORTED');
-    // The description names what is served, ecom's checkout included.
-    expect(checkout.data.details.applicationError.data.served).toContain('ecomCheckout');
+    // The description names what is served, the selling domains' checkouts included.
+    expect(checkout.data.details.applicationError.data.served).toEqual(
+      expect.arrayContaining(['ecomCheckout', 'eventsCheckout', 'paidPlansCheckout']),
+    );
     expect(checkout.data.details.applicationError.description).toContain('ecomCheckout');
     const none = await t.call({
       method: 'POST',
