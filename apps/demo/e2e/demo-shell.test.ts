@@ -69,6 +69,14 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await example(page, '/store').waitFor();
   }, 60_000);
 
+  it('lists the services and events of the installed apps on their example pages', async () => {
+    const page = await newPage(PHONE);
+    await page.goto(`${env.main.origin}/booking`);
+    await page.getByRole('heading', { name: 'Haircut', level: 2 }).waitFor();
+    await page.goto(`${env.main.origin}/tickets`);
+    await page.getByRole('heading', { name: 'Summer Jazz Night', level: 2 }).waitFor();
+  }, 60_000);
+
   it('shows a not-found page naming the app for routes of apps that are not installed', async () => {
     const site = await env.call('GET', '/plaza/v1/site', undefined, env.adminKey);
     const installed: string[] = site.data.site.installedApps;

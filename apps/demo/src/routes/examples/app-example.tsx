@@ -1,16 +1,25 @@
 import { AppGate } from '../../components/app-gate.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, Loading, StatusPanel } from '../../components/status.tsx';
-import { APP_EXAMPLES } from '../../data/app-lists.ts';
+import { APP_EXAMPLES, type ListItem } from '../../data/app-lists.ts';
 import { useCached } from '../../hooks/use-cached.ts';
+import { cache } from '../../lib/cache.ts';
 import { describeError } from '../../lib/errors.ts';
 import styles from './app-example.module.css';
 
 type Name = keyof typeof APP_EXAMPLES;
 
+/** Each example's list through the data cache, so that the page renders once it settles. */
+const listLoaders = Object.fromEntries(
+  (Object.keys(APP_EXAMPLES) as Name[]).map((name) => [
+    name,
+    () => cache.load(`list:${name}`, APP_EXAMPLES[name].load),
+  ]),
+) as Record<Name, () => Promise<ListItem[]>>;
+
 function ExampleList({ name }: { name: Name }) {
   const example = APP_EXAMPLES[name];
-  const list = useCached(`list:${name}`, example.load);
+  const list = useCached(`list:${name}`, listLoaders[name]);
   return (
     <>
       <PageTitle title={example.title} lead={example.lead} />
