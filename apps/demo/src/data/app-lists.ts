@@ -19,6 +19,14 @@ const rows = (answer: unknown, key: string): Row[] => {
   return Array.isArray(items) ? (items as Row[]) : [];
 };
 const firstPage = { query: { paging: { offset: 0, limit: 50 } } } as never;
+/** Events still to come or going on, soonest first: past ones sell nothing. */
+const upcoming = {
+  query: {
+    filter: { status: { $in: ['UPCOMING', 'STARTED'] } },
+    sort: [{ fieldName: 'dateAndTimeSettings.startDate', order: 'ASC' }],
+    paging: { offset: 0, limit: 50 },
+  },
+} as never;
 
 export interface AppExample {
   app: AppCode;
@@ -51,7 +59,7 @@ export const APP_EXAMPLES: Record<'booking' | 'tickets', AppExample> = {
     installLink: 'events',
     noun: 'events',
     load: async () =>
-      rows(await client.apps.queryEvents(firstPage), 'events').map((e) => {
+      rows(await client.apps.queryEvents(upcoming), 'events').map((e) => {
         const formatted = (e.dateAndTimeSettings as { formatted?: { dateAndTime?: string } } | undefined)?.formatted;
         return { id: text(e.id), title: text(e.title), detail: text(formatted?.dateAndTime) || text(e.shortDescription) };
       }),
