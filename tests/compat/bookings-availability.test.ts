@@ -1,8 +1,8 @@
 import { availabilityCalendar, services } from '@wix/bookings';
-import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { createClient } from '@wix/sdk';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_HOST } from './harness.ts';
-import { plaza, usePlazaPerFile } from './plaza-per-file.ts';
+import { demoOwnerAuth, demoVisitorAuth, plaza, usePlazaPerFile } from './plaza-per-file.ts';
 
 /**
  * `@wix/bookings` `availabilityCalendar` (map 7), unchanged, against Plaza's demo site: the query
@@ -15,18 +15,17 @@ let visitor: ReturnType<typeof visitorClient>;
 let owner: ReturnType<typeof ownerClient>;
 let custom: ReturnType<typeof customHostClient>;
 
-const visitorClient = () =>
-  createClient({ modules, auth: OAuthStrategy({ clientId: plaza.demo.clientId }), fetch: plaza.fetch });
+const visitorClient = () => createClient({ modules, auth: demoVisitorAuth(), fetch: plaza.fetch });
 const ownerClient = () =>
   createClient({
     modules,
-    auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+    auth: demoOwnerAuth(),
     fetch: plaza.fetch,
   });
 const customHostClient = () =>
   createClient({
     modules,
-    auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+    auth: demoOwnerAuth(),
     host: { apiBaseUrl: CUSTOM_HOST },
     useCDN: false,
     fetch: plaza.fetch,

@@ -1,8 +1,8 @@
 import { categoriesV2, services, staffMembers } from '@wix/bookings';
-import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { createClient } from '@wix/sdk';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_HOST } from './harness.ts';
-import { plaza, usePlazaPerFile } from './plaza-per-file.ts';
+import { demoOwnerAuth, demoVisitorAuth, plaza, usePlazaPerFile } from './plaza-per-file.ts';
 
 /**
  * `@wix/bookings` `services` (map 8), unchanged, against Plaza: every call of services v2 and the bulk
@@ -18,19 +18,18 @@ let visitor: ReturnType<typeof visitorClient>;
 const ownerClient = () =>
   createClient({
     modules,
-    auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+    auth: demoOwnerAuth(),
     fetch: plaza.fetch,
   });
 const customHostClient = () =>
   createClient({
     modules,
-    auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+    auth: demoOwnerAuth(),
     host: { apiBaseUrl: CUSTOM_HOST },
     useCDN: false,
     fetch: plaza.fetch,
   } as Parameters<typeof createClient>[0]) as ReturnType<typeof ownerClient>;
-const visitorClient = () =>
-  createClient({ modules, auth: OAuthStrategy({ clientId: plaza.demo.clientId }), fetch: plaza.fetch });
+const visitorClient = () => createClient({ modules, auth: demoVisitorAuth(), fetch: plaza.fetch });
 
 usePlazaPerFile(() => {
   owner = ownerClient();

@@ -1,9 +1,9 @@
 import { orders as checkout, wixEventsV2 as events } from '@wix/events';
 import { redirects } from '@wix/redirects';
-import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { createClient } from '@wix/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_HOST } from './harness.ts';
-import { plaza, usePlazaPerFile } from './plaza-per-file.ts';
+import { demoOwnerAuth, demoVisitorAuth, plaza, usePlazaPerFile } from './plaza-per-file.ts';
 
 /**
  * `@wix/events` `orders`, unchanged, for its nine checkout calls (map 10) against Plaza: a visitor
@@ -18,15 +18,14 @@ let custom: ReturnType<typeof customHostClient>;
 const ownerClient = () =>
   createClient({
     modules,
-    auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+    auth: demoOwnerAuth(),
     fetch: plaza.fetch,
   });
-const visitorClient = () =>
-  createClient({ modules, auth: OAuthStrategy({ clientId: plaza.demo.clientId }), fetch: plaza.fetch });
+const visitorClient = () => createClient({ modules, auth: demoVisitorAuth(), fetch: plaza.fetch });
 const customHostClient = () =>
   createClient({
     modules,
-    auth: OAuthStrategy({ clientId: plaza.demo.clientId }),
+    auth: demoVisitorAuth(),
     host: { apiBaseUrl: CUSTOM_HOST },
     useCDN: false,
     fetch: plaza.fetch,

@@ -1,8 +1,8 @@
 import { orders } from '@wix/events';
-import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { createClient } from '@wix/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_HOST } from './harness.ts';
-import { plaza, usePlazaPerFile } from './plaza-per-file.ts';
+import { demoOwnerAuth, demoVisitorAuth, plaza, usePlazaPerFile } from './plaza-per-file.ts';
 
 /**
  * `@wix/events` `orders`, unchanged, for its eight order-management calls (map 10): the owner through
@@ -17,15 +17,14 @@ let custom: ReturnType<typeof customHostClient>;
 const ownerClient = () =>
   createClient({
     modules,
-    auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+    auth: demoOwnerAuth(),
     fetch: plaza.fetch,
   });
-const visitorClient = () =>
-  createClient({ modules, auth: OAuthStrategy({ clientId: plaza.demo.clientId }), fetch: plaza.fetch });
+const visitorClient = () => createClient({ modules, auth: demoVisitorAuth(), fetch: plaza.fetch });
 const customHostClient = () =>
   createClient({
     modules,
-    auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+    auth: demoOwnerAuth(),
     host: { apiBaseUrl: CUSTOM_HOST },
     useCDN: false,
     fetch: plaza.fetch,

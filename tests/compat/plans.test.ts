@@ -1,10 +1,10 @@
 import { orders, plans } from '@wix/pricing-plans';
 import { redirects } from '@wix/redirects';
-import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { createClient, OAuthStrategy } from '@wix/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { plansCatalog } from '../../apps/server/src/domains/plans/index.ts';
 import { CUSTOM_HOST } from './harness.ts';
-import { plaza, usePlazaPerFile } from './plaza-per-file.ts';
+import { demoOwnerAuth, demoVisitorAuth, plaza, usePlazaPerFile } from './plaza-per-file.ts';
 
 /**
  * `@wix/pricing-plans` `plans` (map 12), unchanged, against Plaza: the public reads as a visitor
@@ -18,14 +18,14 @@ let admin: ReturnType<typeof adminClient>;
 const visitorClient = (apiBaseUrl?: string) =>
   createClient({
     modules: { plans, redirects },
-    auth: OAuthStrategy({ clientId: plaza.demo.clientId }),
+    auth: demoVisitorAuth(),
     fetch: plaza.fetch,
     ...(apiBaseUrl ? { host: { apiBaseUrl }, useCDN: false } : {}),
   });
 const adminClient = () =>
   createClient({
     modules: { plans },
-    auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+    auth: demoOwnerAuth(),
     fetch: plaza.fetch,
   });
 
@@ -299,7 +299,7 @@ describe('orders (plan orders)', () => {
   const ownerClient = () =>
     createClient({
       modules: { orders },
-      auth: ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId }),
+      auth: demoOwnerAuth(),
       fetch: plaza.fetch,
     });
 

@@ -1,3 +1,4 @@
+import { ApiKeyStrategy, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type Plaza, startPlaza } from './harness.ts';
 
@@ -24,3 +25,9 @@ export function usePlazaPerFile(ready: () => void = () => {}) {
     plaza.requests.length = 0;
   });
 }
+
+/** The demo site's owner, through its admin API key (what a back office sends). */
+export const demoOwnerAuth = () => ApiKeyStrategy({ apiKey: plaza.demo.apiKey, siteId: plaza.demo.siteId });
+
+/** A visitor of the demo site, through its OAuth client (what a storefront sends). */
+export const demoVisitorAuth = () => OAuthStrategy({ clientId: plaza.demo.clientId });
