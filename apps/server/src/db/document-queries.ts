@@ -1,8 +1,11 @@
 /** The query side of the document store (documents.ts): pages in the API's query language, and counts. */
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
-import { compileFilter, compileOrderBy, pagingMetadata, resolveQuery } from '../query/index.ts';
-import type { QueryTarget, ResolvedQuery } from '../query/types.ts';
+import { invalidField } from '../lib/errors.ts';
+import { compileFilter, pagingMetadata, resolveQuery } from '../query/index.ts';
+import { keysetCondition, keyValues, reversedTerms } from '../query/keyset.ts';
+import { compileSortTerms, orderByTerm } from '../query/sort.ts';
+import type { KeyValue, QueryTarget, ResolvedQuery, SortTerm } from '../query/types.ts';
 import type { Database } from './connect.ts';
 import type { DocumentKind } from './documents.ts';
 import { readCache } from './read-cache.ts';
@@ -12,6 +15,21 @@ export interface QueryPage {
   /** Stored JSON of each entity on the page, in order. */
   readonly items: readonly string[];
   readonly metadata: ReturnType<typeof pagingMetadata>;
+  /**
+   * Cursor paging: each item's sort-term values and the terms' orders (query/keyset.ts `compareKeys`),
+   * for a caller that pages a list it keeps in memory.
+   */
+  readonly positions?: {
+    readonly keys: readonly (readonly KeyValue[])[];
+    readonly terms: readonly Pick<SortTerm, 'order' | 'kind' | 'nullable'>[];
+  };
+}
+
+/** A sort-term value as the driver hands it back, kept in a cursor (PostgreSQL's bigint and numeric come as text). */
+function asKeyValue(value: unknown): KeyValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return String(value);
 }
 
 /**
@@ -27,10 +45,23 @@ const QUERY_PLANS_LIMIT = 500;
 const FROZEN_PLANS_PER_QUERY = 100;
 
 interface QueryPlan {
-  page: CompiledQuery<{ doc: string }>;
+  page: CompiledQuery<PageRow>;
   count: CompiledQuery<{ total: number }>;
   /** The read-cache keys of `page` and `count`, made once with the plan; only for a kind that remembers pages. */
   keys: { page: string; count: string } | undefined;
+  /** Sort-term values each row brings (cursor paging), 0 otherwise. */
+  termCount: number;
+  /** The query's sort terms in its own order (not turned around for a page before a cursor). */
+  terms: readonly Pick<SortTerm, 'order' | 'kind' | 'nullable'>[];
+}
+
+/** A page's row: its document and, under cursor paging, its sort-term values (`k0`, `k1`, …). */
+type PageRow = { doc: string } & Record<string, unknown>;
+
+/** A page as read: documents in order, and each row's sort-term values under cursor paging. */
+interface PageRows {
+  readonly docs: string[];
+  readonly keys: KeyValue[][] | undefined;
 }
 
 /** A statement's read-cache key: its SQL and its parameters. */
@@ -47,7 +78,7 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
       })
     : undefined;
   const pages = kind.cachePages
-    ? readCache<string[]>(database.writes, [kind.table], {
+    ? readCache<PageRows>(database.writes, [kind.table], {
         ttlMs: QUERY_CACHE_MS,
         limit: PAGE_CACHE_LIMIT,
         clock,
@@ -94,8 +125,15 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
        * (50 products: ~0.5 ms on SQLite, most of the call), counting a scan of every matching index
        * entry (~0.6 ms for 10,000 products). Any other kind, and any transaction, reads afresh.
        */
-      async function pageOf({ page, keys }: QueryPlan): Promise<string[]> {
-        const read = async () => (await executor.executeQuery(page)).rows.map((row) => row.doc);
+      async function pageOf({ page, keys, termCount }: QueryPlan): Promise<PageRows> {
+        const read = async (): Promise<PageRows> => {
+          const rows = (await executor.executeQuery(page)).rows;
+          const docs = rows.map((row) => row.doc);
+          if (termCount === 0) return { docs, keys: undefined };
+          const keyOfRow = (row: PageRow) =>
+            Array.from({ length: termCount }, (_, i) => asKeyValue(row[`k${i}`]));
+          return { docs, keys: rows.map(keyOfRow) };
+        };
         return pages && keys && !executor.isTransaction ? pages.get(keys.page, read) : read();
       }
 
@@ -109,25 +147,37 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
        * for again and again; building and compiling them with Kysely cost more than running the count).
        */
       async function queryPlan(resolved: ResolvedQuery, prefix: string): Promise<QueryPlan> {
-        const key = `${siteId}\u0000${JSON.stringify([resolved.filter, resolved.sort, resolved.limit, resolved.offset])}`;
+        const keyset = resolved.keyset;
+        const key = `${siteId}\u0000${JSON.stringify([resolved.filter, resolved.sort, resolved.limit, resolved.offset, resolved.mode, keyset])}`;
         const known = queryPlans.get(key);
         if (known) return known;
         const where = compileFilter(resolved.filter, target, `${prefix}.filter`);
-        const base = db.selectFrom(kind.table).where('site_id', '=', siteId).where(where);
-        const orders = compileOrderBy(resolved.sort, target, `${prefix}.sort`);
+        const filtered = db.selectFrom(kind.table).where('site_id', '=', siteId).where(where);
+        const cursorPaged = resolved.mode === 'cursor';
+        const sorted = compileSortTerms(resolved.sort, target, `${prefix}.sort`);
+        // A page before a cursor is read in the opposite order, then turned around (query below).
+        const terms = keyset?.backward ? reversedTerms(sorted) : sorted;
+        const base = keyset ? filtered.where(keysetAfter(terms, keyset.values, prefix)) : filtered;
+        const orders = terms.map((term) => orderByTerm(term, target.engine));
         const ordered = <Q extends { orderBy(order: never): Q }>(query: Q) =>
           orders.reduce((q, order) => q.orderBy(order as never), query);
+        // Under cursor paging each row brings its sort-term values (the next cursor starts from the
+        // last), and one row more than the page is read to know whether another page follows.
+        const keyColumns = cursorPaged ? terms.map((term, i) => sql`${term.value}`.as(`k${i}`)) : [];
         // The limit is written into the SQL (a validated integer): with a known LIMIT, SQLite prefers an
         // index that gives the ORDER BY to sorting everything the filter matches (a price range listed
         // newest first: ~330 index entries read instead of 1,500 sorted).
-        const limit = sql.lit(resolved.limit);
-        let page = ordered(base.select('doc')).limit(limit).offset(resolved.offset).compile();
+        const limit = sql.lit(cursorPaged ? resolved.limit + 1 : resolved.limit);
+        let page = ordered(base.select(['doc', ...keyColumns] as never))
+          .limit(limit)
+          .offset(resolved.offset)
+          .compile() as CompiledQuery<PageRow>;
         if (database.engine === 'sqlite' && resolved.limit > 0 && (await sortsDocuments(executor, page))) {
           // The page's rows picked by their sort keys alone, then their documents: see sortsDocuments.
           page = ordered(
             db
               .selectFrom(kind.table)
-              .select('doc')
+              .select(['doc', ...keyColumns] as never)
               .where(
                 sql.ref('rowid'),
                 'in',
@@ -135,14 +185,31 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
                   .limit(limit)
                   .offset(resolved.offset),
               ),
-          ).compile();
+          ).compile() as CompiledQuery<PageRow>;
         }
-        const count = base.select((eb) => eb.fn.countAll<number>().as('total')).compile();
+        const count = filtered.select((eb) => eb.fn.countAll<number>().as('total')).compile();
         const keys = kind.cachePages ? { page: keyOf(page), count: keyOf(count) } : undefined;
-        const plan: QueryPlan = { page, count, keys };
+        const shapes = sorted.map(({ order, kind, nullable }) => ({ order, kind, nullable }));
+        const plan: QueryPlan = { page, count, keys, termCount: keyColumns.length, terms: shapes };
         if (queryPlans.size >= QUERY_PLANS_LIMIT) queryPlans.clear();
         queryPlans.set(key, plan);
         return plan;
+      }
+
+      /** The keyset condition of a cursor's values, or a 400 when they do not fit this query's terms. */
+      function keysetAfter(
+        terms: ReturnType<typeof compileSortTerms>,
+        values: readonly unknown[],
+        prefix: string,
+      ) {
+        const checked = keyValues(terms, values, target.engine);
+        if (!checked)
+          throw invalidField(
+            `${prefix}.cursorPaging.cursor`,
+            'Malformed cursor: use a cursor from a previous response',
+            'FORMAT',
+          );
+        return keysetCondition(terms, checked);
       }
 
       return {
@@ -157,7 +224,8 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
             : '';
           const known = frozen ? frozenPlans.get(input)?.get(key) : undefined;
           const resolved =
-            known?.resolved ?? resolveQuery(input as Parameters<typeof resolveQuery>[0], options);
+            known?.resolved ??
+            resolveQuery(input as Parameters<typeof resolveQuery>[0], { ...options, scope: kind.table });
           const plan = known?.plan ?? (await queryPlan(resolved, options.fieldPrefix ?? 'query'));
           if (frozen && !known) {
             const bySite = frozenPlans.get(input) ?? new Map();
@@ -165,13 +233,31 @@ export function documentQueries(database: Database, kind: DocumentKind, target: 
             bySite.set(key, { resolved, plan });
             frozenPlans.set(input, bySite);
           }
-          const items = resolved.limit === 0 ? [] : await pageOf(plan);
-          // A page that is not full needs no count: the total is where it ends.
+          const read = resolved.limit === 0 ? { docs: [], keys: undefined } : await pageOf(plan);
+          const more = read.docs.length > resolved.limit;
+          const backward = resolved.keyset?.backward === true;
+          // A remembered page is shared: cut and turned around on a copy.
+          const turn = <T>(rows: T[]) => {
+            const kept = more ? rows.slice(0, resolved.limit) : rows;
+            return backward ? [...kept].reverse() : kept;
+          };
+          const items = turn(read.docs);
+          const keys = read.keys ? turn(read.keys) : undefined;
+          // A page that is not full, read from the start, needs no count: the total is where it ends.
           const total =
-            items.length > 0 && items.length < resolved.limit
+            !resolved.keyset && items.length > 0 && items.length < resolved.limit
               ? resolved.offset + items.length
               : await countOf(plan);
-          return { items, metadata: pagingMetadata(resolved, items.length, total) };
+          const metadata = pagingMetadata(resolved, {
+            count: items.length,
+            total,
+            first: keys?.[0],
+            last: keys?.at(-1),
+            // Backwards, the rows the cursor came from follow; forwards, those before it precede.
+            hasNext: backward ? items.length > 0 : more,
+            hasPrev: backward ? more : resolved.keyset !== undefined && items.length > 0,
+          });
+          return { items, metadata, ...(keys ? { positions: { keys, terms: plan.terms } } : {}) };
         },
 
         async count(filter: unknown, fieldPrefix = 'filter'): Promise<number> {

@@ -8,10 +8,10 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Engine } from '../db/connect.ts';
 import {
   comparisonSql,
-  directionSql,
   FALSE,
   type FieldSql,
   joinPredicates,
+  sortTerm,
   TRUE,
   textTest,
 } from './field-sql.ts';
@@ -59,14 +59,15 @@ export function columnField(engine: Engine, column: RawBuilder<unknown>, field: 
     // A column holds a single string, number or boolean: never an array.
     hasSome: () => FALSE,
     hasAll: () => FALSE,
-    orderBy(order) {
-      // Missing sorts lowest on both engines; SQLite already puts NULLs first when ascending.
-      const nulls =
-        engine === 'postgres' && nullable
-          ? sql.raw(order === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST')
-          : sql``;
-      return [sql`${ordered} ${directionSql(order)}${nulls}`];
-    },
+    // Missing (NULL) sorts lowest on both engines (sort.ts writes the NULLS clause PostgreSQL needs).
+    sortTerms: (order) => [
+      sortTerm(
+        ordered,
+        order,
+        nullable,
+        type === 'string' ? 'text' : type === 'number' ? 'number' : 'boolean',
+      ),
+    ],
   };
 }
 

@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Engine } from '../db/connect.ts';
-import { comparisonSql, directionSql, type FieldSql } from './field-sql.ts';
+import { comparisonSql, type FieldSql, sortTerm } from './field-sql.ts';
 import type { RangeOperator } from './filter-parse.ts';
 import type { Predicate } from './types.ts';
 
@@ -67,13 +67,17 @@ export function decimalField(engine: Engine, field: FieldSql, ranked: boolean): 
       const value = sql`CASE WHEN ${isDecimal} THEN ${number(text)} END`;
       return sql<SqlBool>`COALESCE(${value} ${comparisonSql[short.operator]} ${number(sql`${short.operand}`)}, FALSE)`;
     },
-    orderBy(order) {
-      const direction = directionSql(order);
-      const terms = field.orderBy(order);
+    sortTerms(order) {
+      const terms = field.sortTerms(order);
       // Missing first (ascending) as everywhere, then decimals by their numbers, then other strings.
       const decimals = [
-        sql`CASE WHEN ${text} IS NULL THEN 0 WHEN ${isDecimal} THEN 1 ELSE 2 END ${direction}`,
-        sql`CASE WHEN ${isDecimal} THEN ${number(text)} END ${direction}`,
+        sortTerm(
+          sql`(CASE WHEN ${text} IS NULL THEN 0 WHEN ${isDecimal} THEN 1 ELSE 2 END)`,
+          order,
+          false,
+          'integer',
+        ),
+        sortTerm(sql`(CASE WHEN ${isDecimal} THEN ${number(text)} END)`, order, true, 'number'),
       ];
       return ranked ? [terms[0]!, ...decimals, ...terms.slice(1)] : [...decimals, ...terms];
     },

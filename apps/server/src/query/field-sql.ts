@@ -6,7 +6,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Engine } from '../db/connect.ts';
 import type { RangeOperator, Scalar, TextOperator } from './filter-parse.ts';
-import type { Predicate, SortOrder } from './types.ts';
+import type { Predicate, SortOrder, SortTerm } from './types.ts';
 
 export interface FieldSql {
   /** Same JSON type and value; `null` matches a missing field or JSON null. */
@@ -25,8 +25,8 @@ export interface FieldSql {
   hasSome(values: readonly Scalar[]): Predicate;
   /** An array holding every one of `values` (any array when `values` is empty). */
   hasAll(values: readonly Scalar[]): Predicate;
-  /** ORDER BY terms, direction included, that rank and then order values (see sort.ts). */
-  orderBy(order: SortOrder): RawBuilder<unknown>[];
+  /** ORDER BY terms that rank and then order values (see sort.ts). */
+  sortTerms(order: SortOrder): SortTerm[];
   /** The value as SQL text when it is a string, else SQL NULL. */
   stringValue(): RawBuilder<unknown>;
 }
@@ -57,6 +57,13 @@ export const comparisonSql: Readonly<Record<RangeOperator, RawBuilder<unknown>>>
 };
 
 export const directionSql = (order: SortOrder) => sql.raw(order === 'DESC' ? 'DESC' : 'ASC');
+
+export const sortTerm = (
+  value: RawBuilder<unknown>,
+  order: SortOrder,
+  nullable: boolean,
+  kind: SortTerm['kind'],
+): SortTerm => ({ value, order, nullable, kind });
 
 export interface ScalarGroups {
   readonly strings: string[];

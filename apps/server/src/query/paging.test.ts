@@ -8,7 +8,7 @@ import {
   type QueryDb,
   queryTarget,
   replaceDocs,
-  selectIds,
+  selectKeysetPage,
 } from './test-table.test-helper.ts';
 import type { CursorPagingMetadata, QueryInput, ResolvedQuery } from './types.ts';
 import { expectViolation } from './validation.test-helper.ts';
@@ -93,16 +93,33 @@ describe('resolveQuery', () => {
     });
   });
 
-  it('takes filter, sort, offset and limit from a cursor; a limit sent with it wins', () => {
-    const cursor = encodeCursor({ filter: FILTER, sort: SORT, offset: 4, limit: 2 });
-    const expected = { filter: FILTER, sort: SORT, offset: 4, limit: 2, mode: 'cursor' };
+  const AFTER = { values: ['Ann', 'id-1'], backward: false };
+
+  it('takes filter, sort, limit and the row to start after from a cursor; a limit sent with it wins', () => {
+    const cursor = encodeCursor({ filter: FILTER, sort: SORT, limit: 2, keyset: AFTER });
+    const expected = { filter: FILTER, sort: SORT, offset: 0, limit: 2, mode: 'cursor', keyset: AFTER };
     expect(resolveQuery({ cursorPaging: { cursor } })).toEqual(expected);
     expect(resolveQuery({ filter: {}, sort: [], cursorPaging: { cursor } })).toEqual(expected);
     expect(resolveQuery({ cursorPaging: { cursor, limit: 3 } })).toEqual({ ...expected, limit: 3 });
+    const back = encodeCursor({ filter: FILTER, sort: SORT, limit: 2, keyset: { ...AFTER, backward: true } });
+    expect(resolveQuery({ cursorPaging: { cursor: back } })).toMatchObject({ keyset: { backward: true } });
+  });
+
+  it('refuses a cursor of another list', () => {
+    const cursor = encodeCursor({ filter: {}, sort: [], limit: 2, keyset: AFTER, scope: 'products' });
+    expect(resolveQuery({ cursorPaging: { cursor } }, { scope: 'products' })).toMatchObject({
+      scope: 'products',
+    });
+    expectViolation(
+      () => resolveQuery({ cursorPaging: { cursor } }, { scope: 'orders' }),
+      'query.cursorPaging.cursor',
+      'pages another list',
+      'FORMAT',
+    );
   });
 
   it('refuses a filter or sort sent along with a cursor', () => {
-    const cursor = encodeCursor({ filter: {}, sort: [], offset: 0, limit: 2 });
+    const cursor = encodeCursor({ filter: {}, sort: [], limit: 2, keyset: AFTER });
     expectViolation(
       () => resolveQuery({ filter: FILTER, cursorPaging: { cursor } }),
       'query.filter',
@@ -117,22 +134,22 @@ describe('resolveQuery', () => {
     );
   });
 
+  const cursorOf = (fields: Record<string, unknown>) =>
+    base64url(JSON.stringify({ filter: {}, sort: [], limit: 2, after: ['x'], ...fields }));
+
   it.each([
     ['not base64url', 'abc+/='],
     ['not a string', 42],
     ['not JSON', base64url('{filter')],
     ['a JSON array', base64url('[1,2]')],
-    ['no filter', base64url(JSON.stringify({ sort: [], offset: 0, limit: 2 }))],
-    ['a negative offset', base64url(JSON.stringify({ filter: {}, sort: [], offset: -2, limit: 2 }))],
-    ['a limit over the maximum', base64url(JSON.stringify({ filter: {}, sort: [], offset: 0, limit: 1000 }))],
-    [
-      'a bad filter',
-      base64url(JSON.stringify({ filter: { a: { $foo: 1 } }, sort: [], offset: 0, limit: 2 })),
-    ],
-    [
-      'a bad sort',
-      base64url(JSON.stringify({ filter: {}, sort: [{ fieldName: 'a b' }], offset: 0, limit: 2 })),
-    ],
+    ['no filter', base64url(JSON.stringify({ sort: [], limit: 2, after: ['x'] }))],
+    ['an offset instead of a row', cursorOf({ after: undefined, offset: 2 })],
+    ['both directions', cursorOf({ before: ['x'] })],
+    ['values that are no list', cursorOf({ after: 'x' })],
+    ['too many values', cursorOf({ after: Array.from({ length: 40 }, () => 'x') })],
+    ['a limit over the maximum', cursorOf({ limit: 1000 })],
+    ['a bad filter', cursorOf({ filter: { a: { $foo: 1 } } })],
+    ['a bad sort', cursorOf({ sort: [{ fieldName: 'a b' }] })],
     ['a huge size', 'A'.repeat(70_000)],
   ])('rejects a cursor holding %s', (_title, cursor) => {
     expectViolation(
@@ -162,7 +179,7 @@ describe('withDefaultSort', () => {
 describe('pagingMetadata', () => {
   it('writes offset metadata', () => {
     const resolved = resolveQuery({ paging: { offset: 10, limit: 5 } });
-    expect(pagingMetadata(resolved, 5, 42)).toEqual({
+    expect(pagingMetadata(resolved, { count: 5, total: 42 })).toEqual({
       count: 5,
       offset: 10,
       total: 42,
@@ -171,15 +188,34 @@ describe('pagingMetadata', () => {
     });
   });
 
-  it('writes cursors: next while more remain, prev after the first page', () => {
+  it('writes cursors from the first and last rows: next while more follow, prev while more precede', () => {
     const first = resolveQuery({ filter: FILTER, sort: SORT, cursorPaging: { limit: 2 } });
-    const firstMetadata = pagingMetadata(first, 2, 5) as CursorPagingMetadata;
+    const edges = { first: ['Ann', 'a'], last: ['Bob', 'b'] };
+    const firstMetadata = pagingMetadata(first, {
+      count: 2,
+      total: 5,
+      ...edges,
+      hasNext: true,
+    }) as CursorPagingMetadata;
     expect(firstMetadata).toMatchObject({ count: 2, hasNext: true, total: 5 });
     expect(firstMetadata.cursors.prev).toBeUndefined();
     const second = resolveQuery({ cursorPaging: { cursor: firstMetadata.cursors.next } });
-    expect(second).toEqual({ filter: FILTER, sort: SORT, offset: 2, limit: 2, mode: 'cursor' });
-    const last = resolveQuery({ cursorPaging: { cursor: encodeCursor({ ...second, offset: 4 }) } });
-    const lastMetadata = pagingMetadata(last, 1, 5) as CursorPagingMetadata;
+    expect(second).toEqual({
+      filter: FILTER,
+      sort: SORT,
+      offset: 0,
+      limit: 2,
+      mode: 'cursor',
+      keyset: { values: ['Bob', 'b'], backward: false },
+    });
+    const lastMetadata = pagingMetadata(second, {
+      count: 1,
+      total: 5,
+      first: ['Cy', 'c'],
+      last: ['Cy', 'c'],
+      hasNext: false,
+      hasPrev: true,
+    }) as CursorPagingMetadata;
     expect(lastMetadata).toEqual({
       count: 1,
       hasNext: false,
@@ -187,7 +223,7 @@ describe('pagingMetadata', () => {
       cursors: { prev: lastMetadata.cursors.prev },
     });
     expect(resolveQuery({ cursorPaging: { cursor: lastMetadata.cursors.prev } })).toMatchObject({
-      offset: 2,
+      keyset: { values: ['Cy', 'c'], backward: true },
     });
   });
 });
@@ -220,9 +256,22 @@ describe.each(engines)('following cursors on %s', (engine) => {
     const seen: string[] = [];
     let resolved = resolveQuery({ filter, sort, cursorPaging: { limit: 4 } });
     for (let pages = 0; pages < 10; pages++) {
-      const page = await selectIds(db, target, resolved);
-      seen.push(...page);
-      const metadata = pagingMetadata(resolved, page.length, expected.length) as CursorPagingMetadata;
+      const page = await selectKeysetPage(db, target, {
+        filter: resolved.filter,
+        sort: resolved.sort,
+        limit: resolved.limit + 1,
+        ...(resolved.keyset ? { after: resolved.keyset.values } : {}),
+      });
+      const shown = page!.ids.slice(0, resolved.limit);
+      const keys = page!.keys.slice(0, resolved.limit);
+      seen.push(...shown);
+      const metadata = pagingMetadata(resolved, {
+        count: shown.length,
+        total: expected.length,
+        first: keys[0],
+        last: keys.at(-1),
+        hasNext: page!.ids.length > resolved.limit,
+      }) as CursorPagingMetadata;
       if (!metadata.cursors.next) break;
       resolved = resolveQuery({ cursorPaging: { cursor: metadata.cursors.next } });
     }

@@ -1,24 +1,29 @@
 /**
- * Paging: reads `paging` / `cursorPaging` into one offset and limit, and writes the paging metadata
- * of API map section 5.2. A cursor is opaque to clients: base64url of JSON `{filter, sort, offset,
- * limit}`. It is not signed; it grants nothing a client could not ask for with a filter directly.
+ * Paging: reads `paging` / `cursorPaging` into an offset or a keyset and a limit, and writes the paging
+ * metadata of API map section 5.2. A cursor is opaque to clients: base64url of JSON `{of, filter,
+ * sort, limit, after | before}`, where `of` names the list and `after` / `before` hold the sort-term
+ * values of the row the next / previous page starts from (keyset.ts). It is not signed; it grants
+ * nothing a client could not ask for with a filter directly, and its values are checked before use.
  */
 import { invalidField, ValidationError } from '../lib/errors.ts';
 import { isPlainObject, parseFilter } from './filter-parse.ts';
 import { parseSort } from './sort.ts';
-import type { PagingMetadata, QueryInput, ResolvedQuery, SortKey } from './types.ts';
+import type { KeyValue, PagingMetadata, QueryInput, ResolvedQuery, SortKey } from './types.ts';
 
 export interface ResolveOptions {
   defaultLimit?: number;
   maxLimit?: number;
   /** Where the query sits in the request, for error fields (`query`). */
   fieldPrefix?: string;
+  /** The list the query pages (its table): cursors name it, and one of another list is refused. */
+  scope?: string;
 }
 
 interface Limits {
   readonly defaultLimit: number;
   readonly maxLimit: number;
   readonly prefix: string;
+  readonly scope: string | undefined;
 }
 
 const MAX_CURSOR_LENGTH = 64 * 1024;
@@ -50,6 +55,7 @@ export function resolveQuery(
     defaultLimit: options.defaultLimit ?? 50,
     maxLimit: options.maxLimit ?? 100,
     prefix: options.fieldPrefix ?? 'query',
+    scope: options.scope,
   };
   if (input === undefined || input === null) {
     return { filter: {}, sort: [], offset: 0, limit: limits.defaultLimit, mode: 'offset' };
@@ -95,11 +101,12 @@ function resolveCursorPaging(input: QueryInput, cursorPaging: unknown, limits: L
       limit: limit ?? limits.defaultLimit,
       offset: 0,
       mode: 'cursor',
+      ...(limits.scope === undefined ? {} : { scope: limits.scope }),
     };
   }
   rejectAlongsideCursor(input, limits.prefix);
-  const position = decodeCursor(cursor, `${location}.cursor`, limits.maxLimit);
-  return { ...position, limit: limit ?? position.limit, mode: 'cursor' };
+  const position = decodeCursor(cursor, `${location}.cursor`, limits);
+  return { ...position, limit: limit ?? position.limit, offset: 0, mode: 'cursor' };
 }
 
 /** With a cursor, filter and sort come from it; a different one sent alongside is a client bug. */
@@ -140,19 +147,26 @@ function readInteger(value: unknown, location: string, min: number, max: number)
 interface CursorPosition {
   readonly filter: Record<string, unknown>;
   readonly sort: readonly SortKey[];
-  readonly offset: number;
   readonly limit: number;
+  readonly keyset: NonNullable<ResolvedQuery['keyset']>;
+  readonly scope?: string;
 }
+
+/** Longest keyset a cursor may hold: 5 sort keys of at most 4 terms each, and the id. */
+const MAX_KEY_VALUES = 32;
 
 export function encodeCursor(position: CursorPosition): string {
-  const { filter, sort, offset, limit } = position;
-  return Buffer.from(JSON.stringify({ filter, sort, offset, limit })).toString('base64url');
+  const { filter, sort, limit, keyset, scope } = position;
+  const values = keyset.backward ? { before: keyset.values } : { after: keyset.values };
+  return Buffer.from(JSON.stringify({ of: scope, filter, sort, limit, ...values })).toString('base64url');
 }
 
+export const malformedCursor = (location: string, why = 'use a cursor from a previous response') =>
+  invalidField(location, `Malformed cursor: ${why}`, 'FORMAT');
+
 /** Any defect, in the encoding or in what it holds, is reported as a malformed cursor. */
-function decodeCursor(cursor: unknown, location: string, maxLimit: number): CursorPosition {
-  const malformed = () =>
-    invalidField(location, 'Malformed cursor: use a cursor from a previous response', 'FORMAT');
+function decodeCursor(cursor: unknown, location: string, limits: Limits): CursorPosition {
+  const malformed = () => malformedCursor(location);
   if (typeof cursor !== 'string' || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) {
     throw malformed();
   }
@@ -163,27 +177,54 @@ function decodeCursor(cursor: unknown, location: string, maxLimit: number): Curs
     throw malformed();
   }
   if (!isPlainObject(position) || !isPlainObject(position.filter)) throw malformed();
-  const { offset, limit } = position;
-  if (!Number.isSafeInteger(offset) || (offset as number) < 0) throw malformed();
-  if (!Number.isSafeInteger(limit) || (limit as number) < 1 || (limit as number) > maxLimit)
+  if (position.of !== limits.scope)
+    throw malformedCursor(
+      location,
+      'it pages another list; use a cursor from a previous response of this one',
+    );
+  const { limit, after, before } = position;
+  if (!Number.isSafeInteger(limit) || (limit as number) < 1 || (limit as number) > limits.maxLimit)
     throw malformed();
+  const values = after ?? before;
+  if ((after === undefined) === (before === undefined) || !Array.isArray(values)) throw malformed();
+  if (values.length > MAX_KEY_VALUES) throw malformed();
   try {
     parseFilter(position.filter, 'cursor.filter');
     const sort = parseSort(position.sort, 'cursor.sort');
-    return { filter: position.filter, sort, offset: offset as number, limit: limit as number };
+    return {
+      filter: position.filter,
+      sort,
+      limit: limit as number,
+      keyset: { values, backward: before !== undefined },
+      ...(limits.scope === undefined ? {} : { scope: limits.scope }),
+    };
   } catch (error) {
     if (error instanceof ValidationError) throw malformed();
     throw error;
   }
 }
 
-export function pagingMetadata(resolved: ResolvedQuery, countOnPage: number, total: number): PagingMetadata {
-  const { offset, limit } = resolved;
+/** What a page of a query found, for its metadata. */
+export interface PageFound {
+  readonly count: number;
+  readonly total: number;
+  /** Cursor paging: the sort-term values of the page's first and last rows (none when empty). */
+  readonly first?: readonly KeyValue[] | undefined;
+  readonly last?: readonly KeyValue[] | undefined;
+  /** Cursor paging: whether rows follow the page, and whether rows precede it. */
+  readonly hasNext?: boolean;
+  readonly hasPrev?: boolean;
+}
+
+export function pagingMetadata(resolved: ResolvedQuery, found: PageFound): PagingMetadata {
+  const { count, total } = found;
   if (resolved.mode === 'offset')
-    return { count: countOnPage, offset, total, tooManyToCount: false, cursors: {} };
-  const hasNext = offset + countOnPage < total;
+    return { count, offset: resolved.offset, total, tooManyToCount: false, cursors: {} };
+  const hasNext = found.hasNext === true;
   const cursors: { next?: string; prev?: string } = {};
-  if (hasNext) cursors.next = encodeCursor({ ...resolved, offset: offset + limit });
-  if (offset > 0) cursors.prev = encodeCursor({ ...resolved, offset: Math.max(0, offset - limit) });
-  return { count: countOnPage, cursors, hasNext, total };
+  const cursorFrom = (values: readonly KeyValue[], backward: boolean) =>
+    encodeCursor({ ...resolved, keyset: { values, backward } });
+  if (hasNext && found.last) cursors.next = cursorFrom(found.last, false);
+  if (found.hasPrev && found.first) cursors.prev = cursorFrom(found.first, true);
+  return { count, cursors, hasNext, total };
 }

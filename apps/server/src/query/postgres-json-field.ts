@@ -7,11 +7,11 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { isIndexLike } from './field-path.ts';
 import {
   comparisonSql,
-  directionSql,
   type FieldSql,
   joinPredicates,
   rankByType,
   SORT_RANK,
+  sortTerm,
   textTest,
 } from './field-sql.ts';
 import type { Predicate } from './types.ts';
@@ -87,14 +87,16 @@ export function postgresJsonField(doc: RawBuilder<unknown>, path: readonly strin
     },
     hasAll: (values) => isArray(sql`${node} @> ${jsonb(values)}`),
     stringValue: () => sql`CASE WHEN ${isString} THEN ${textValue} END`,
-    orderBy(order) {
-      const direction = directionSql(order);
-      return [
-        sql`${rankByType(type, POSTGRES_TYPE_RANKS)} ${direction}`,
-        sql`CASE WHEN ${type} = 'number' THEN CAST(${node} AS numeric) END ${direction}`,
-        sql`CASE WHEN ${type} = 'string' THEN ${textValue} END COLLATE "C" ${direction}`,
-        sql`CASE WHEN ${type} = 'boolean' THEN CAST(${node} AS boolean) END ${direction}`,
-      ];
-    },
+    sortTerms: (order) => [
+      sortTerm(rankByType(type, POSTGRES_TYPE_RANKS), order, false, 'integer'),
+      sortTerm(sql`(CASE WHEN ${type} = 'number' THEN CAST(${node} AS numeric) END)`, order, true, 'number'),
+      sortTerm(sql`(CASE WHEN ${type} = 'string' THEN ${textValue} END COLLATE "C")`, order, true, 'text'),
+      sortTerm(
+        sql`(CASE WHEN ${type} = 'boolean' THEN CAST(${node} AS boolean) END)`,
+        order,
+        true,
+        'boolean',
+      ),
+    ],
   };
 }

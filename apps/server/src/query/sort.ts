@@ -11,10 +11,10 @@
 import { type RawBuilder, sql } from 'kysely';
 import { invalidField } from '../lib/errors.ts';
 import { parseFieldPath } from './field-path.ts';
-import { directionSql } from './field-sql.ts';
+import { directionSql, sortTerm } from './field-sql.ts';
 import { isPlainObject } from './filter-parse.ts';
 import { targetField } from './target-field.ts';
-import type { QueryTarget, SortKey, SortOrder } from './types.ts';
+import type { QueryTarget, SortKey, SortOrder, SortTerm } from './types.ts';
 
 export const MAX_SORT_KEYS = 5;
 
@@ -41,17 +41,38 @@ function parseOrder(order: unknown, location: string): SortOrder {
   throw invalidField(location, 'Expected ASC or DESC', 'INVALID_ENUM_VALUE');
 }
 
+/** The terms `sort` orders by, the row id last: what ORDER BY and a cursor's keyset are made of. */
+export function compileSortTerms(
+  sort: readonly SortKey[],
+  target: QueryTarget,
+  fieldPrefix = 'query.sort',
+): SortTerm[] {
+  // Checked again here: callers may pass wire data straight through.
+  const keys = parseSort(sort, fieldPrefix);
+  const terms = keys.flatMap((key) =>
+    targetField(target, key.fieldName, key.fieldName.split('.')).sortTerms(key.order),
+  );
+  const id = sql.ref(`${target.table}.id`);
+  const byteOrderedId = target.engine === 'postgres' ? sql`${id} COLLATE "C"` : id;
+  return [...terms, sortTerm(byteOrderedId, keys.at(-1)?.order ?? 'ASC', false, 'text')];
+}
+
+/**
+ * One term as ORDER BY writes it. NULL lowest: SQLite's own order; PostgreSQL is told (where the
+ * term's values are all NULL or none within the terms before it, the clause changes nothing).
+ */
+export function orderByTerm(term: SortTerm, engine: QueryTarget['engine']): RawBuilder<unknown> {
+  const nulls =
+    engine === 'postgres' && term.nullable
+      ? sql.raw(term.order === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST')
+      : sql``;
+  return sql`${term.value} ${directionSql(term.order)}${nulls}`;
+}
+
 export function compileOrderBy(
   sort: readonly SortKey[],
   target: QueryTarget,
   fieldPrefix = 'query.sort',
 ): RawBuilder<unknown>[] {
-  // Checked again here: callers may pass wire data straight through.
-  const keys = parseSort(sort, fieldPrefix);
-  const terms = keys.flatMap((key) =>
-    targetField(target, key.fieldName, key.fieldName.split('.')).orderBy(key.order),
-  );
-  const id = sql.ref(`${target.table}.id`);
-  const byteOrderedId = target.engine === 'postgres' ? sql`${id} COLLATE "C"` : id;
-  return [...terms, sql`${byteOrderedId} ${directionSql(keys.at(-1)?.order ?? 'ASC')}`];
+  return compileSortTerms(sort, target, fieldPrefix).map((term) => orderByTerm(term, target.engine));
 }

@@ -6,13 +6,13 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import {
   comparisonSql,
-  directionSql,
   distinctScalars,
   type FieldSql,
   groupScalars,
   joinPredicates,
   rankByType,
   SORT_RANK,
+  sortTerm,
   textTest,
   valueList,
 } from './field-sql.ts';
@@ -71,12 +71,11 @@ export function sqliteJsonField(doc: RawBuilder<unknown>, path: readonly string[
         'AND',
       ),
     stringValue: () => sql`CASE WHEN ${isString} THEN ${value} END`,
-    orderBy(order) {
-      const direction = directionSql(order);
+    sortTerms(order) {
       // Within one rank every value has the same SQL type, so one CASE can carry all of them.
       const rank = rankByType(type, SQLITE_TYPE_RANKS);
-      const typedValue = sql`CASE ${type} WHEN 'true' THEN 1 WHEN 'false' THEN 0 WHEN 'array' THEN NULL WHEN 'object' THEN NULL ELSE ${value} END`;
-      return [sql`${rank} ${direction}`, sql`${typedValue} ${direction}`];
+      const typedValue = sql`(CASE ${type} WHEN 'true' THEN 1 WHEN 'false' THEN 0 WHEN 'array' THEN NULL WHEN 'object' THEN NULL ELSE ${value} END)`;
+      return [sortTerm(rank, order, false, 'integer'), sortTerm(typedValue, order, true, 'scalar')];
     },
   };
 }

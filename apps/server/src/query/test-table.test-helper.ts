@@ -1,13 +1,14 @@
 /** A document table for the query tests, made like the platform's (createDocumentTable), plus helpers. */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { TestDatabase } from '../../test/engines.ts';
 import type { Engine } from '../db/connect.ts';
 import { createDocumentTable } from '../db/migrations/helpers.ts';
 import type { Schema } from '../db/schema.ts';
 import { compileFilter } from './filter.ts';
+import { keysetCondition, keyValues, reversedTerms } from './keyset.ts';
 import type { Doc } from './reference.test-helper.ts';
-import { compileOrderBy } from './sort.ts';
-import type { QueryTarget, SortKey } from './types.ts';
+import { compileOrderBy, compileSortTerms, orderByTerm } from './sort.ts';
+import type { KeyValue, QueryTarget, SortKey } from './types.ts';
 
 export const TABLE = 'query_docs';
 export const SITE = 'site_1';
@@ -93,4 +94,40 @@ export async function selectIds(db: QueryDb, target: QueryTarget, query: TestQue
   if (query.limit !== undefined) select = select.limit(query.limit).offset(query.offset ?? 0);
   const rows = await select.execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * One keyset page as the document store reads it (db/document-queries.ts): the rows after `after`
+ * (before, `backward`), each with its sort-term values; undefined when the values do not fit the terms.
+ */
+export async function selectKeysetPage(
+  db: QueryDb,
+  target: QueryTarget,
+  query: {
+    filter?: unknown;
+    sort?: readonly SortKey[];
+    limit: number;
+    after?: readonly unknown[];
+    backward?: boolean;
+  },
+): Promise<{ ids: string[]; keys: KeyValue[][] } | undefined> {
+  const sorted = compileSortTerms(query.sort ?? [], target);
+  const terms = query.backward ? reversedTerms(sorted) : sorted;
+  let select = db
+    .selectFrom(TABLE)
+    .select(['id', ...terms.map((term, i) => sql`${term.value}`.as(`k${i}`))] as never)
+    .where('site_id', '=', SITE)
+    .where(compileFilter(query.filter, target));
+  if (query.after) {
+    const values = keyValues(terms, query.after, target.engine);
+    if (!values) return undefined;
+    select = select.where(keysetCondition(terms, values));
+  }
+  for (const term of terms) select = select.orderBy(orderByTerm(term, target.engine));
+  const rows = (await select.limit(query.limit).execute()) as Array<Record<string, unknown>>;
+  if (query.backward) rows.reverse();
+  return {
+    ids: rows.map((row) => String(row.id)),
+    keys: rows.map((row) => terms.map((_, i) => (row[`k${i}`] ?? null) as KeyValue)),
+  };
 }

@@ -36,6 +36,27 @@ export interface QueryTarget {
 
 export type SortOrder = 'ASC' | 'DESC';
 
+/**
+ * What a value of a sort term may be as the engine hands it back: `integer` (type ranks), `number`
+ * (a JS number, or PostgreSQL's numeric and bigint as decimal text), `text`, `boolean` (PostgreSQL;
+ * SQLite's are 0/1), `scalar` (SQLite's typed JSON value: a number or text).
+ */
+export type SortTermKind = 'integer' | 'number' | 'text' | 'boolean' | 'scalar';
+
+/**
+ * One ORDER BY term: an SQL value and its direction. NULL sorts lowest on both engines (first
+ * ascending, last descending), which the keyset conditions of cursor paging rely on.
+ */
+export interface SortTerm {
+  readonly value: RawBuilder<unknown>;
+  readonly order: SortOrder;
+  readonly nullable: boolean;
+  readonly kind: SortTermKind;
+}
+
+/** A sort term's value as a cursor keeps it. */
+export type KeyValue = string | number | boolean | null;
+
 export interface SortKey {
   readonly fieldName: string;
   readonly order: SortOrder;
@@ -49,6 +70,13 @@ export interface ResolvedQuery {
   readonly limit: number;
   /** `cursor` when the caller paged with `cursorPaging`; metadata then carries cursors. */
   readonly mode: 'offset' | 'cursor';
+  /**
+   * Cursor paging past the first page: the sort-term values of the row the page starts after
+   * (`backward`: before), as the cursor carries them; checked against the terms when compiled.
+   */
+  readonly keyset?: { readonly values: readonly unknown[]; readonly backward: boolean };
+  /** The list the query pages (a table): a cursor of another list is refused. */
+  readonly scope?: string;
 }
 
 export type Predicate = RawBuilder<SqlBool>;
