@@ -71,7 +71,11 @@ export const PlanOrder = Type.Object({
   cancellation: Type.Optional(
     Type.Object({
       requestedDate: Timestamp,
-      cause: Type.Union([Type.Literal('OWNER_ACTION'), Type.Literal('MEMBER_ACTION')]),
+      cause: Type.Union([
+        Type.Literal('OWNER_ACTION'),
+        Type.Literal('MEMBER_ACTION'),
+        Type.Literal('PAYMENT_FAILURE'),
+      ]),
       effectiveAt: EffectiveAt,
     }),
   ),
@@ -96,8 +100,10 @@ export const PlanOrder = Type.Object({
   planName: Type.String(),
   planDescription: Type.String(),
   planPrice: Type.String(),
-  orderId: Type.String({ description: 'The ecom order that bought it.' }),
-  orderNumber: Type.String(),
+  orderId: Type.Optional(
+    Type.String({ description: 'The ecom order that bought it; absent for an order made without ecom.' }),
+  ),
+  orderNumber: Type.Optional(Type.String()),
   createdDate: Timestamp,
   updatedDate: Timestamp,
 });
@@ -226,6 +232,18 @@ export const postponeEndDate = defineCall({
   response: Empty,
 });
 
+export const markPlanOrderAsPaid = defineCall({
+  name: 'markPlanOrderAsPaid',
+  method: 'POST',
+  paths: managementAt('/{id}/mark-as-paid'),
+  access: 'admin',
+  app,
+  summary:
+    'Marks an order paid outside Plaza: a PENDING order (offline) becomes ACTIVE, and a cycle left awaiting payment is paid.',
+  request: Type.Object({ id: Id }),
+  response: Empty,
+});
+
 /** Listed in `plansCalls` (plans.ts): the same domain, module and routes. */
 export const planOrderCallList = [
   memberListOrders,
@@ -237,4 +255,5 @@ export const planOrderCallList = [
   pausePlanOrder,
   resumePlanOrder,
   postponeEndDate,
+  markPlanOrderAsPaid,
 ] as const;

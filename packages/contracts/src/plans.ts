@@ -5,6 +5,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { Empty, Id, Paging, PagingMetadata, Sorting, Timestamp } from './common.ts';
 import { defineCall } from './define.ts';
+import { planCheckoutCallList } from './plans-checkout.ts';
 import { planOrderCallList } from './plans-orders.ts';
 
 const plansAt = (suffix = '') =>
@@ -278,4 +279,5 @@ export const plansCalls = [
   clearPrimary,
   archivePlan,
   ...planOrderCallList,
+  ...planCheckoutCallList,
 ] as const;

@@ -2,14 +2,20 @@ import type {
   archivePlan,
   cancelPlanOrder,
   clearPrimary,
+  createOfflineOrder,
+  createOnlineOrder,
   createPlan,
+  getOfflineOrderPreview,
+  getOnlineOrderPreview,
   getPlan,
   getPlanStats,
+  getPricePreview,
   listPlans,
   listPublicPlans,
   makePlanPrimary,
   managementGetOrder,
   managementListOrders,
+  markPlanOrderAsPaid,
   memberGetOrder,
   memberListOrders,
   pausePlanOrder,
@@ -86,4 +92,20 @@ export const plans = {
   resumePlanOrder: call<typeof resumePlanOrder>(plansCalls, 'resumePlanOrder'),
   /** Moves the end of a plan order to a later date. Admin only. */
   postponeEndDate: call<typeof postponeEndDate>(plansCalls, 'postponeEndDate'),
+  /** Marks an offline order, or a renewal left awaiting payment, paid. Admin only. */
+  markPlanOrderAsPaid: call<typeof markPlanOrderAsPaid>(plansCalls, 'markPlanOrderAsPaid'),
+  /**
+   * Orders a free public plan for the calling member (a paid one is bought through the checkout).
+   * @example
+   * const { order } = await member.plans.createOnlineOrder({ planId });
+   */
+  createOnlineOrder: call<typeof createOnlineOrder>(plansCalls, 'createOnlineOrder'),
+  /** Orders a plan for a member, paid outside Plaza (`paid`), else pending until marked paid. Admin only. */
+  createOfflineOrder: call<typeof createOfflineOrder>(plansCalls, 'createOfflineOrder'),
+  /** The order the calling member would get for a public plan, not written. */
+  getOnlineOrderPreview: call<typeof getOnlineOrderPreview>(plansCalls, 'getOnlineOrderPreview'),
+  /** The offline order a member would get, not written. Admin only. */
+  getOfflineOrderPreview: call<typeof getOfflineOrderPreview>(plansCalls, 'getOfflineOrderPreview'),
+  /** A plan's prices over its cycles. Any caller. */
+  getPricePreview: call<typeof getPricePreview>(plansCalls, 'getPricePreview'),
 };

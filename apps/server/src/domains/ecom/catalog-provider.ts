@@ -151,6 +151,15 @@ export interface OrderRef {
   paid?: boolean;
   /** At commit: the card was authorised, not charged (the order is AUTHORIZED until captured). */
   authorized?: boolean;
+  /**
+   * At commit: how it was paid, and the method saved for later charges when a line renews
+   * (`subscription.subscriptionSettings.autoRenewal`) and the provider keeps one.
+   */
+  payment?: {
+    provider: 'test' | 'offline';
+    savedMethodId?: string;
+    card?: { brand: string; last4: string };
+  };
 }
 
 export interface CatalogProvider {

@@ -10,9 +10,8 @@
  * under PostgreSQL's read committed). `cancel` releases the hold, which gives the purchase back.
  */
 import type { Kysely } from 'kysely';
-import { availability, confirm, hold, release, setCapacity } from '../../db/capacity.ts';
+import { release } from '../../db/capacity.ts';
 import type { Schema } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
 import { formatMoney, toDecimalString } from '../../lib/money.ts';
 import {
   type CatalogContext,
@@ -25,16 +24,14 @@ import {
   type OrderRef,
   type SubscriptionInfo,
 } from '../ecom/index.ts';
-import { type PausePeriod, scheduleOf } from './cycles.ts';
-import { type Duration, priceToMinor, type StoredPlan, type StoredPricing } from './plan-input.ts';
-import type { Plan, PlansDeps } from './service.ts';
+import type { PausePeriod } from './cycles.ts';
+import { hasTrial, purchasesLeft, recordPlanOrder } from './order-writes.ts';
+import { type Duration, isFree, priceToMinor, type StoredPlan, type StoredPricing } from './plan-input.ts';
+import type { PlansDeps } from './service.ts';
 import { siteMoney } from './service.ts';
 
 /** Map 17: Wix Pricing Plans. */
 export const PLANS_APP_ID = '1522827f-c56c-a5c9-2ac9-00f9e6ae12d3';
-
-/** How long the hold of a purchase lives before `commit` confirms it, in the same transaction. */
-const HOLD_MS = 60_000;
 
 export type PlanOrderStatus = 'DRAFT' | 'PENDING' | 'ACTIVE' | 'PAUSED' | 'ENDED' | 'CANCELED';
 
@@ -45,21 +42,29 @@ export interface PlanOrder {
   planDescription?: string;
   planPrice: string;
   buyer: { memberId: string };
-  type: 'ONLINE';
+  /** OFFLINE: ordered by the owner for a member (createOfflineOrder), paid outside Plaza. */
+  type: 'ONLINE' | 'OFFLINE';
   status: PlanOrderStatus;
-  lastPaymentStatus: 'PAID' | 'UNPAID' | 'NOT_APPLICABLE';
+  /** FAILED: a renewal was declined and waits for its retry. */
+  lastPaymentStatus: 'PAID' | 'UNPAID' | 'NOT_APPLICABLE' | 'FAILED';
   startDate: string;
   freeTrialDays?: number;
   /** The plan's pricing when bought: later changes of the plan do not change it. */
   pricing: StoredPricing;
-  /** The ecom order that bought it. */
+  /** The ecom order that bought it; '' for an order made without ecom (an offline or free order). */
   orderId: string;
   orderNumber: string;
   cancellation?: {
     requestedDate: string;
-    cause: 'OWNER_ACTION' | 'MEMBER_ACTION';
+    cause: 'OWNER_ACTION' | 'MEMBER_ACTION' | 'PAYMENT_FAILURE';
     effectiveAt: 'IMMEDIATELY' | 'NEXT_PAYMENT_DATE';
   };
+  /** How it was bought, and the method its renewals charge (renewals.ts). */
+  payment?: OrderRef['payment'];
+  /** The last cycle charged, or left awaiting payment (0: only the free trial so far). */
+  billedCycle?: number;
+  /** The renewal of `cycle` was declined: when it is tried again. */
+  renewalFailure?: RenewalFailure;
   /** When it ends (cycles.ts), kept for the end-of-term sweep; absent while it runs until cancelled. */
   endDate?: string;
   autoRenewCanceled?: boolean;
@@ -70,33 +75,35 @@ export interface PlanOrder {
   postponedMs?: number;
 }
 
-/** The counter of one member's purchases of one plan. */
-export const purchasesKey = (planId: string, memberId: string) => `plan-buyer:${planId}:${memberId}`;
-
-const plural = (count: number, unit: string) =>
-  count === 1 ? unit.toLowerCase() : `${count} ${unit.toLowerCase()}s`;
-const every = ({ count, unit }: Duration) => `every ${plural(count, unit)}`;
-const lasting = ({ count, unit }: Duration) => `${count} ${plural(1, unit)}${count === 1 ? '' : 's'}`;
-
-/** "Every month, until cancelled; 7-day free trial", "One payment, valid for 3 months". */
-export function billingOf(pricing: StoredPricing): { text: string; short: string } {
-  if (pricing.subscription) {
-    const { cycleDuration, cycleCount } = pricing.subscription;
-    const span =
-      cycleCount === 0
-        ? 'until cancelled'
-        : `for ${lasting({ ...cycleDuration, count: cycleCount * cycleDuration.count })}`;
-    const trial = pricing.freeTrialDays ? `; ${pricing.freeTrialDays}-day free trial` : '';
-    const period = every(cycleDuration);
-    return { text: `${period[0]!.toUpperCase()}${period.slice(1)}, ${span}${trial}`, short: period };
-  }
-  if (pricing.singlePaymentForDuration)
-    return {
-      text: `One payment, valid for ${lasting(pricing.singlePaymentForDuration)}`,
-      short: `for ${lasting(pricing.singlePaymentForDuration)}`,
-    };
-  return { text: 'One payment, valid until cancelled', short: 'once' };
+export interface RenewalFailure {
+  cycle: number;
+  attempts: number;
+  firstFailedDate: string;
+  nextAttemptDate: string;
+  declineCode: string;
 }
+
+export { purchasesKey } from './order-writes.ts';
+
+const lasting = ({ count, unit }: Duration) => `${count} ${unit.toLowerCase()}${count === 1 ? '' : 's'}`;
+
+/**
+ * What a plan line says of its price beyond the subscription terms it carries (`subscriptionOptionInfo`,
+ * which pages render as "Billed monthly", "Free trial: 7 days", "Single payment"): how long a single
+ * payment lasts. Saying the billing again in words would show the buyer the same terms twice.
+ */
+export function priceNoteOf(pricing: StoredPricing): string | undefined {
+  if (pricing.subscription) return undefined;
+  if (pricing.singlePaymentForDuration) return `Valid for ${lasting(pricing.singlePaymentForDuration)}`;
+  return 'Never expires';
+}
+
+/** When the trial of an order starting at `start` ends: its first charge. */
+const trialEnd = (pricing: StoredPricing, start: string) =>
+  new Date(Date.parse(start) + (pricing.freeTrialDays ?? 0) * 86_400_000);
+
+const dayText = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 
 function subscriptionOf(plan: StoredPlan, startDate: string | undefined): SubscriptionInfo {
   const { pricing } = plan;
@@ -104,7 +111,8 @@ function subscriptionOf(plan: StoredPlan, startDate: string | undefined): Subscr
   const settings: SubscriptionInfo['subscriptionSettings'] = {
     frequency: cycle?.unit ?? 'UNDEFINED',
     interval: cycle?.count ?? 1,
-    autoRenewal: pricing.subscription !== undefined,
+    // A free subscription is never charged: nothing renews, and no card is kept for it.
+    autoRenewal: pricing.subscription !== undefined && !isFree({ pricing }),
     enableCustomerCancellation: plan.buyerCanCancel,
   };
   const cycles = pricing.subscription ? pricing.subscription.cycleCount : 1;
@@ -139,19 +147,6 @@ export function plansCatalog(deps: PlansDeps): CatalogProvider {
   const refused = (line: OrderedLine, reason: 'NOT_FOUND' | 'NOT_FOR_SALE') =>
     ecomErrors.insufficientStock([{ catalogItemId: line.catalogItemId, requested: line.quantity, reason }]);
 
-  /** Purchases `memberId` may still make of `plan`; undefined when unlimited. */
-  async function purchasesLeft(
-    siteId: string,
-    plan: Plan,
-    memberId: string,
-    now: Date,
-    trx?: Kysely<Schema>,
-  ) {
-    if (plan.maxPurchasesPerBuyer === 0) return undefined;
-    const counter = await availability(trx ?? deps.store.db, siteId, purchasesKey(plan.id, memberId), now);
-    return Math.max(0, plan.maxPurchasesPerBuyer - (counter ? counter.held + counter.confirmed : 0));
-  }
-
   async function commitLine(
     context: CatalogContext,
     line: OrderedLine,
@@ -165,42 +160,23 @@ export function plansCatalog(deps: PlansDeps): CatalogProvider {
     if (!plan) throw refused(line, 'NOT_FOUND');
     const startDate = startDateOf(plan, line.options, now);
     if (plan.archived || !plan.public || startDate === false) throw refused(line, 'NOT_FOR_SALE');
-    const orders = deps.store.orders.forSite(siteId, trx);
-    const planOrderId = newId();
-    if (plan.maxPurchasesPerBuyer > 0) {
-      const resourceKey = purchasesKey(plan.id, memberId);
-      await setCapacity(trx, siteId, resourceKey, plan.maxPurchasesPerBuyer);
-      const held = await hold(trx, siteId, {
-        resourceKey,
-        quantity: 1,
+    const written = await recordPlanOrder(
+      deps,
+      trx,
+      siteId,
+      {
+        plan,
+        memberId,
         ownerKey: context.buyer.ownerKey,
-        now,
-        expiresAt: new Date(now.getTime() + HOLD_MS),
-        holdId: planOrderId,
-      });
-      if (held.status !== 'held') throw refused(line, 'NOT_FOR_SALE');
-      await confirm(trx, siteId, planOrderId, now);
-    }
-    const free = /^0+(\.0+)?$/.test(plan.pricing.price.value);
-    const paid = order.paid !== false;
-    const planOrder: PlanOrder = {
-      planId: plan.id,
-      planName: plan.name,
-      ...(plan.description ? { planDescription: plan.description } : {}),
-      planPrice: plan.pricing.price.value,
-      buyer: { memberId },
-      type: 'ONLINE',
-      status: paid ? 'ACTIVE' : 'PENDING',
-      lastPaymentStatus: free ? 'NOT_APPLICABLE' : paid ? 'PAID' : 'UNPAID',
-      startDate: startDate || now.toISOString(),
-      ...(plan.pricing.freeTrialDays ? { freeTrialDays: plan.pricing.freeTrialDays } : {}),
-      pricing: plan.pricing,
-      orderId: order.id,
-      orderNumber: order.number,
-    };
-    const { endDate } = scheduleOf(planOrder, now);
-    if (endDate) planOrder.endDate = endDate;
-    await orders.create(planOrder, { id: planOrderId, now: now.toISOString() });
+        startDate,
+        paid: order.paid !== false,
+        type: 'ONLINE',
+        ecomOrder: { id: order.id, number: order.number },
+        ...(order.payment ? { payment: order.payment } : {}),
+      },
+      now,
+    );
+    if (!written) throw refused(line, 'NOT_FOR_SALE');
   }
 
   return {
@@ -215,22 +191,28 @@ export function plansCatalog(deps: PlansDeps): CatalogProvider {
       const money = await siteMoney(deps, siteId);
       const minor = priceToMinor(plan.pricing.price.value, money, 'price');
       if (typeof minor !== 'number') return notFound(catalogItemId);
-      const price = {
-        amount: minor,
+      const moneyOf = (amount: number) => ({
+        amount,
         currency: money.currency,
-        decimal: toDecimalString(minor, money.digits),
-        formatted: formatMoney(minor, money.currency, money.digits),
-      };
+        decimal: toDecimalString(amount, money.digits),
+        formatted: formatMoney(amount, money.currency, money.digits),
+      });
+      // A free trial costs nothing now: the line is what is due now, the price falls due at its end.
+      const trial = hasTrial(plan.pricing);
+      const price = moneyOf(trial ? 0 : minor);
+      const firstCharge = trial ? trialEnd(plan.pricing, startDate || now.toISOString()) : undefined;
       // A plan belongs to a member: a visitor (or the owner's key) signs in before it can be bought.
-      const left = buyer.memberId ? await purchasesLeft(siteId, plan, buyer.memberId, now) : 0;
-      const billing = billingOf(plan.pricing);
+      const left = buyer.memberId ? await purchasesLeft(deps.store.db, siteId, plan, buyer.memberId, now) : 0;
+      const note = priceNoteOf(plan.pricing);
       const item: CatalogItem = {
         catalogItemId,
         name: plan.name,
         price,
         fullPrice: price,
         descriptionLines: [
-          { name: 'Billing', value: billing.text },
+          ...(firstCharge
+            ? [{ name: 'Due later', value: `${moneyOf(minor).formatted} on ${dayText(firstCharge)}` }]
+            : []),
           ...(plan.perks.values.length > 0
             ? [{ name: 'Includes', value: plan.perks.values.join(', ') }]
             : []),
@@ -241,12 +223,12 @@ export function plansCatalog(deps: PlansDeps): CatalogProvider {
         maxQuantity: 1,
         membersOnly: true,
         paymentOption: 'FULL_PAYMENT_ONLINE',
-        priceDescription: billing.short,
+        ...(note ? { priceDescription: note } : {}),
         ...(plan.termsAndConditions
           ? { policies: [{ title: 'Terms and conditions', content: plan.termsAndConditions }] }
           : {}),
         subscription: subscriptionOf(plan, startDate),
-        version: `${plan.revision}|${left ?? 'unlimited'}|${money.currency}`,
+        version: `${plan.revision}|${left ?? 'unlimited'}|${money.currency}|${firstCharge ?? ''}`,
       };
       return item;
     },

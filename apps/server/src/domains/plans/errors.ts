@@ -45,6 +45,32 @@ export const plansErrors = {
         slug,
       },
     ),
+  notForSale: (id: string) =>
+    app(
+      409,
+      'PLAN_NOT_FOR_SALE',
+      'An archived plan is never ordered again',
+      'Order an active plan instead.',
+      {
+        id,
+      },
+    ),
+  notFree: (id: string) =>
+    app(
+      409,
+      'PLAN_NOT_FREE',
+      'A paid plan is bought through the checkout',
+      'Send the member to the hosted checkout (a redirect session with `paidPlansCheckout`) or add the plan to their cart.',
+      { id },
+    ),
+  purchaseLimitReached: (id: string) =>
+    app(
+      409,
+      'PURCHASE_LIMIT_EXCEEDED',
+      'The member has bought this plan as many times as it allows',
+      'The plan limits how many times one buyer may buy it.',
+      { id },
+    ),
   memberRequired: () =>
     app(
       403,

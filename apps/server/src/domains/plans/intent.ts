@@ -1,6 +1,7 @@
 /**
  * The `paidPlansCheckout {planId, checkoutData?}` redirect intent: the hosted checkout page on a
- * checkout of that one plan, for a signed-in member (a plan belongs to a member).
+ * checkout of that one plan, for a signed-in member (a plan belongs to a member). The member's e-mail
+ * fills the checkout's, so the page asks them for nothing they told the site already.
  */
 
 import { invalidField } from '../../lib/errors.ts';
@@ -12,7 +13,10 @@ import { plansErrors } from './errors.ts';
 
 const CHECKOUT_DATA_MAX = 2048;
 
-export function paidPlansCheckoutIntent(ecom: EcomDeps): RedirectIntent {
+/** The e-mail a member of the site signs in with; undefined when unknown. */
+export type MemberEmail = (siteId: string, memberId: string) => Promise<string | undefined>;
+
+export function paidPlansCheckoutIntent(ecom: EcomDeps, memberEmail?: MemberEmail): RedirectIntent {
   return linesCheckoutIntent(ecom, async (caller, value) => {
     const given = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
     const { planId, checkoutData } = given;
@@ -32,6 +36,10 @@ export function paidPlansCheckoutIntent(ecom: EcomDeps): RedirectIntent {
         'MAX_LENGTH',
       );
     if (caller.kind !== 'member') throw plansErrors.memberRequired();
-    return { lines: [{ catalogReference: { appId: PLANS_APP_ID, catalogItemId: planId }, quantity: 1 }] };
+    const email = await memberEmail?.(caller.siteId, caller.subjectId);
+    return {
+      lines: [{ catalogReference: { appId: PLANS_APP_ID, catalogItemId: planId }, quantity: 1 }],
+      ...(email ? { email } : {}),
+    };
   });
 }

@@ -17,6 +17,7 @@ import type { DomainEvent } from '../../outbox/outbox.ts';
 import type { PlanOrder } from './catalog-provider.ts';
 import { scheduleOf } from './cycles.ts';
 import { cycleInputOf } from './orders.ts';
+import { scheduleRenewal } from './renewals.ts';
 import type { PlansDeps } from './service.ts';
 
 /** How often the sweep runs: an order ends at most this long after its end date. */
@@ -71,6 +72,7 @@ async function activate(deps: PlansDeps, event: DomainEvent, trx: Kysely<Schema>
       lastPaymentStatus: order.lastPaymentStatus === 'NOT_APPLICABLE' ? 'NOT_APPLICABLE' : 'PAID',
       endDate,
     });
+    await scheduleRenewal(deps, trx, event.siteId, id, next, now);
   }
 }
 

@@ -18,6 +18,7 @@ import type { PlanOrder } from './catalog-provider.ts';
 import { type Cycle, type CycleInput, scheduleOf } from './cycles.ts';
 import { refuse, violation } from './errors.ts';
 import type { StoredPlan } from './plan-input.ts';
+import { scheduleRenewal } from './renewals.ts';
 import type { PlansDeps } from './service.ts';
 
 export type StoredPlanOrder = PlanOrder & SystemFields;
@@ -89,8 +90,7 @@ export function viewOf(order: StoredPlanOrder, now: Date) {
     planName: order.planName,
     planDescription: order.planDescription ?? '',
     planPrice: order.planPrice,
-    orderId: order.orderId,
-    orderNumber: order.orderNumber,
+    ...(order.orderId ? { orderId: order.orderId, orderNumber: order.orderNumber } : {}),
     createdDate: order.createdDate,
     updatedDate: order.updatedDate,
   };
@@ -255,9 +255,12 @@ export const pauseOrder = (deps: PlansDeps, caller: Caller, id: string) =>
   });
 
 export const resumeOrder = (deps: PlansDeps, caller: Caller, id: string) =>
-  change(deps, caller, id, false, async (order, now) => {
+  change(deps, caller, id, false, async (order, now, trx) => {
     if (order.status !== 'PAUSED') throw planOrderErrors.wrongStatus(id, order.status, 'resumed');
-    return { status: 'ACTIVE', pausePeriods: closePauses(order, now) };
+    const patch = { status: 'ACTIVE' as const, pausePeriods: closePauses(order, now) };
+    // The renewals stopped with the pause: they start again from the dates the pause moved.
+    await scheduleRenewal(deps, trx, caller.siteId, id, { ...order, ...patch }, now);
+    return patch;
   });
 
 export const postponeEndDate = (deps: PlansDeps, caller: Caller, id: string, endDate: string) =>
@@ -275,3 +278,29 @@ export const postponeEndDate = (deps: PlansDeps, caller: Caller, id: string, end
     );
     return { postponedMs: (order.postponedMs ?? 0) + (wanted - Date.parse(current!)) };
   });
+
+/**
+ * The owner marks an order paid outside Plaza: a PENDING order becomes ACTIVE (and its ecom order, when
+ * it has one, PAID: the `plans-orders` consumer then finds it active already), or the cycle an offline
+ * renewal left awaiting payment is paid.
+ */
+export async function markAsPaid(deps: PlansDeps, caller: Caller, id: string) {
+  const before = await find(deps, caller, id, false);
+  const viaEcom = before.status === 'PENDING' && before.orderId !== '' && deps.markEcomOrderPaid;
+  if (viaEcom) await deps.markEcomOrderPaid!(caller, before.orderId);
+  return change(deps, caller, id, false, async (order, now, trx) => {
+    if (order.status === 'PENDING') {
+      const patch = {
+        status: 'ACTIVE' as const,
+        lastPaymentStatus: order.lastPaymentStatus === 'NOT_APPLICABLE' ? order.lastPaymentStatus : 'PAID',
+      } satisfies Partial<PlanOrder>;
+      await scheduleRenewal(deps, trx, caller.siteId, id, { ...order, ...patch }, now);
+      return patch;
+    }
+    const open = order.status === 'ACTIVE' || order.status === 'PAUSED';
+    if (open && order.lastPaymentStatus === 'UNPAID') return { lastPaymentStatus: 'PAID' };
+    // Its ecom order's payment activated it meanwhile.
+    if (viaEcom && open) return {};
+    throw planOrderErrors.wrongStatus(id, `${order.status} ${order.lastPaymentStatus}`, 'marked as paid');
+  });
+}

@@ -1,5 +1,6 @@
 import { plansCalls } from '@plaza/contracts';
 import { callModule } from '../../http/calls.ts';
+import * as checkout from './checkout.ts';
 import * as orders from './orders.ts';
 import type { PlansDeps } from './service.ts';
 import * as plans from './service.ts';
@@ -28,5 +29,11 @@ export function plansRoutes(deps: PlansDeps) {
     pausePlanOrder: ({ id }, { caller }) => orders.pauseOrder(deps, caller, id),
     resumePlanOrder: ({ id }, { caller }) => orders.resumeOrder(deps, caller, id),
     postponeEndDate: ({ id, endDate }, { caller }) => orders.postponeEndDate(deps, caller, id, endDate),
+    markPlanOrderAsPaid: ({ id }, { caller }) => orders.markAsPaid(deps, caller, id),
+    createOnlineOrder: (input, { caller }) => checkout.createOrder(deps, caller, input),
+    createOfflineOrder: (input, { caller }) => checkout.createOrder(deps, caller, input),
+    getOnlineOrderPreview: (input, { caller }) => checkout.previewOrder(deps, caller, input),
+    getOfflineOrderPreview: (input, { caller }) => checkout.previewOrder(deps, caller, input),
+    getPricePreview: (input, { caller }) => checkout.pricePreview(deps, caller, input),
   });
 }

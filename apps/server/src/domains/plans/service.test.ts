@@ -86,7 +86,8 @@ describe.each(engines)('plans sold through ecom (%s)', (engine) => {
       },
     });
     expect(line.subscriptionOptionInfo.subscriptionSettings).not.toHaveProperty('billingCycles');
-    expect(added.data.cart.subtotal.amount).toBe('49.00');
+    // A free trial: nothing is due now, the price falls due at the trial's end.
+    expect(added.data.cart.subtotal.amount).toBe('0.00');
     // One line per plan, of one at most.
     const again = await cart(t, auth, 'POST', '/add-to-cart', {
       lineItems: [planLine(plans.studioPass!.id)],
@@ -105,7 +106,7 @@ describe.each(engines)('plans sold through ecom (%s)', (engine) => {
       planPrice: '49.00',
       buyer: { memberId },
       status: 'ACTIVE',
-      lastPaymentStatus: 'PAID',
+      lastPaymentStatus: 'NOT_APPLICABLE',
       orderId: order.id,
       orderNumber: order.number,
       freeTrialDays: 7,
@@ -158,6 +159,31 @@ describe.each(engines)('plans sold through ecom (%s)', (engine) => {
     });
     // The member's cart was left alone.
     expect((await cart(t, auth, 'GET')).statusCode).toBe(404);
+  });
+
+  it("fills the hosted checkout with the signed-in member's e-mail", async () => {
+    const identity = await t.platform.identity.context.store.identities.create(
+      site.id,
+      {
+        identityProfile: {},
+        email: { address: 'plan.member@example.com', isVerified: true },
+        status: { name: 'ACTIVE', reasons: [] },
+        factors: [],
+        connections: [],
+        metadata: {},
+      },
+      null,
+    );
+    const auth = await site.token('member', identity.id);
+    const session = await t.call({
+      method: 'POST',
+      url: SESSION,
+      auth,
+      payload: { paidPlansCheckout: { planId: plans.yearly!.id } },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const page = await t.call({ method: 'GET', url: hosted(session.data.redirectSession.id) });
+    expect(page.data.checkout.buyerInfo.email).toBe('plan.member@example.com');
   });
 
   it('orders a free plan without a card, and leaves an offline one pending', async () => {

@@ -8,6 +8,7 @@ import { parseMask, type SystemFields } from '../../db/documents.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Caller } from '../../http/access.ts';
+import type { Jobs } from '../../jobs/loop.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { currencyDigits } from '../../lib/money.ts';
@@ -21,6 +22,10 @@ export interface PlansDeps {
   store: PlansStore;
   sites: SitesDeps;
   clock: Clock;
+  /** Renewals are jobs enqueued in the transaction of the change that makes them due. */
+  jobs: Pick<Jobs, 'enqueue'>;
+  /** Marks the ecom order that bought a plan order paid (ecom's mark-as-paid), for `markAsPaid`. */
+  markEcomOrderPaid?: (caller: Caller, ecomOrderId: string) => Promise<unknown>;
 }
 
 export type Plan = StoredPlan & SystemFields;

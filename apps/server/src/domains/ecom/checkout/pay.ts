@@ -10,8 +10,9 @@
  * One pay of a checkout runs at a time (its payment claim, ecom/claims.ts): a concurrent pay under
  * another key, or none, is refused with CHECKOUT_PAYMENT_IN_PROGRESS before any charge.
  *
- * Sequence: every line's catalog is served here (else refused) → provider charge (a decline stops
- * here: no order, no stock change) → one transaction: the next order number, each catalog's commit of
+ * Sequence: every line's catalog is served here (else refused) → the card saved when a line renews
+ * (a subscription) → provider charge (a decline stops here: no order, no stock change) → one
+ * transaction: the next order number, each catalog's commit of
  * its lines (stock taken, holds confirmed), the coupon use, the order insert, the checkout completion
  * and the cart's removal (what
  * was added to it since the checkout moves to a new cart) →
@@ -232,10 +233,14 @@ async function placeOrder(
   deps.catalogs.requireServed(internal.lines.map((line) => line.catalogReference));
   const provider = deps.payments[input.paymentMethod];
   const now = deps.clock.now();
-  // A card is checked only when there is something to charge it: a free order needs none.
-  const problems = totals.total === 0 ? [] : provider.check(input.card, now);
+  // A subscription's renewals charge the card later: it is kept even when nothing is due now (a free
+  // trial). Otherwise a card is checked only when there is something to charge it.
+  const renews = internal.lines.some((line) => line.subscription?.subscriptionSettings.autoRenewal);
+  const problems = totals.total === 0 && !renews ? [] : provider.check(input.card, now);
   if (problems.length > 0) throw new ValidationError(problems);
   progress.providerAsked = true;
+  const saved = renews ? await provider.saveMethod({ siteId, card: input.card, now }) : undefined;
+  if (saved?.declineCode) throw ecomErrors.paymentDeclined(saved.declineCode);
   // Nothing to pay (a coupon took it all): no provider is asked, and the order is paid.
   const charge: ChargeResult =
     totals.total === 0
@@ -265,6 +270,11 @@ async function placeOrder(
           number: String(number),
           paid: charge.status === 'CAPTURED',
           authorized: charge.status === 'AUTHORIZED',
+          payment: {
+            provider: provider.id,
+            ...(saved?.savedMethodId ? { savedMethodId: saved.savedMethodId } : {}),
+            ...(saved?.card ? { card: saved.card } : {}),
+          },
         },
         trx,
       );

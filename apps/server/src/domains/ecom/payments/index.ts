@@ -3,7 +3,15 @@ import { offlineProvider } from './offline-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { testProvider } from './test-provider.ts';
 
-export type { CardInput, ChargeRequest, ChargeResult, ChargeStatus, PaymentProvider } from './provider.ts';
+export type {
+  CardInput,
+  ChargeRequest,
+  ChargeResult,
+  ChargeStatus,
+  PaymentProvider,
+  SavedMethod,
+  SavedMethodCharge,
+} from './provider.ts';
 export { TEST_CARDS } from './test-provider.ts';
 
 export type PaymentProviders = Record<PaymentProvider['id'], PaymentProvider>;

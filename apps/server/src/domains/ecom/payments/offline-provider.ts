@@ -6,6 +6,9 @@ export const offlineProvider: PaymentProvider = {
   online: false,
   check: () => [],
   charge: async () => ({ status: 'PENDING' }),
+  // Nothing to keep: each later charge waits for the owner to mark it paid.
+  saveMethod: async () => ({}),
+  chargeSaved: async () => ({ status: 'PENDING' }),
   capture: async () => {},
   refund: async () => {},
 };

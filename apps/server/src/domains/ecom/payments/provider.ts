@@ -2,6 +2,9 @@
  * Payment providers behind one interface. A provider charges (or authorises) the checkout total
  * before the order is written; when writing the order fails afterwards (stock ran out), the
  * charge is voided. Providers are enabled per site in the settings (`payments: {test, offline}`).
+ *
+ * Saved methods: what a subscription charges later (a membership's renewals). The buyer's card is saved
+ * at purchase, even when nothing is due then (a free trial), and charged by its id without the buyer.
  */
 import type { FieldViolation } from '../../../lib/errors.ts';
 
@@ -35,6 +38,31 @@ export interface ChargeResult {
   card?: { brand: string; last4: string };
 }
 
+export interface SaveMethodRequest {
+  siteId: string;
+  card?: CardInput | undefined;
+  now: Date;
+}
+
+/** A saved method (`savedMethodId`), or why the card could not be saved (`declineCode`). */
+export interface SavedMethod {
+  savedMethodId?: string;
+  declineCode?: string;
+  card?: { brand: string; last4: string };
+}
+
+export interface SavedMethodCharge {
+  siteId: string;
+  /** Absent for a provider that saves nothing (offline): the charge is then left awaiting payment. */
+  savedMethodId?: string | undefined;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** One per charge asked for: a retry of the same attempt is answered with its first outcome. */
+  idempotencyKey: string;
+  now: Date;
+}
+
 export interface PaymentProvider {
   readonly id: 'test' | 'offline';
   /** Online providers take the money during checkout; offline ones leave the order awaiting payment. */
@@ -42,6 +70,10 @@ export interface PaymentProvider {
   /** Input problems (card missing or malformed), reported as field violations. */
   check(card: CardInput | undefined, now: Date): FieldViolation[];
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Keeps the card for later charges; offline providers keep nothing. */
+  saveMethod(request: SaveMethodRequest): Promise<SavedMethod>;
+  /** Charges a saved method (CAPTURED or DECLINED); offline providers leave it PENDING. */
+  chargeSaved(request: SavedMethodCharge): Promise<ChargeResult>;
   /** Takes an authorised amount. */
   capture(transactionId: string): Promise<void>;
   /** Releases an authorisation or refunds a capture (order write failed, or the order was cancelled). */
