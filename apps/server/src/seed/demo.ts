@@ -1,11 +1,9 @@
 import type { Platform } from '../deps.ts';
-import { createOAuthApp, createSite } from '../domains/sites/index.ts';
-import { newId } from '../lib/ids.ts';
-import { hashPassword } from '../lib/passwords.ts';
 import { seedBookings } from './bookings.ts';
 import { seedEcom } from './ecom.ts';
 import { seedEvents } from './events.ts';
 import { seedPlans } from './plans.ts';
+import { provisionSite } from './site.ts';
 import { seedStores } from './stores.ts';
 
 /** Fixed ids so the demo storefront and the SDK examples work without configuration. */
@@ -27,47 +25,30 @@ export interface SeedOptions {
 
 /** Creates the demo site with its owner, OAuth client, admin API key and each domain's demo data. */
 export async function seedDemo(platform: Platform, options: SeedOptions): Promise<DemoCredentials> {
-  const progress = options.progress ?? (() => {});
-  progress('site');
-  await createSite(platform.sites, {
-    id: DEMO_SITE_ID,
-    name: 'Plaza Demo',
-    currency: 'USD',
-    timeZone: 'UTC',
-    installedApps: ['stores', 'bookings', 'events', 'pricing-plans'],
-  });
-
-  progress('owner account');
-  await platform.database.db
-    .insertInto('site_owners')
-    .values({
-      id: newId(),
-      site_id: DEMO_SITE_ID,
-      email: DEMO_OWNER.email,
-      password_hash: await hashPassword(DEMO_OWNER.password),
-      created_date: platform.clock.now().toISOString(),
-    })
-    .execute();
-
-  progress('OAuth client');
-  await createOAuthApp(
-    platform.sites,
-    DEMO_SITE_ID,
+  const { apiKey } = await provisionSite(
+    platform,
     {
-      name: 'Demo storefront',
-      description: 'The examples site started by npm start.',
-      allowedRedirectUris: [`${options.demoOrigin}/login-callback`, `${options.demoOrigin}/`],
-      allowedOrigins: [options.demoOrigin],
+      id: DEMO_SITE_ID,
+      name: 'Plaza Demo',
+      currency: 'USD',
+      timeZone: 'UTC',
+      installedApps: ['stores', 'bookings', 'events', 'pricing-plans'],
+      owner: DEMO_OWNER,
+      client: {
+        id: DEMO_CLIENT_ID,
+        name: 'Demo storefront',
+        description: 'The examples site started by npm start.',
+        allowedRedirectUris: [`${options.demoOrigin}/login-callback`, `${options.demoOrigin}/`],
+        allowedOrigins: [options.demoOrigin],
+      },
+      apiKeyName: 'Demo admin key',
     },
-    DEMO_CLIENT_ID,
+    options.progress,
   );
-
   await seedStores(platform, DEMO_SITE_ID);
   await seedEcom(platform, DEMO_SITE_ID);
   await seedPlans(platform, DEMO_SITE_ID);
   await seedEvents(platform, DEMO_SITE_ID);
   await seedBookings(platform, DEMO_SITE_ID);
-  progress('admin API key');
-  const { key } = await platform.identity.apiKeys.create(DEMO_SITE_ID, 'Demo admin key');
-  return { siteId: DEMO_SITE_ID, clientId: DEMO_CLIENT_ID, owner: DEMO_OWNER, apiKey: key };
+  return { siteId: DEMO_SITE_ID, clientId: DEMO_CLIENT_ID, owner: DEMO_OWNER, apiKey };
 }

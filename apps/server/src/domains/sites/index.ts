@@ -1,6 +1,7 @@
 export { sitesErrors } from './errors.ts';
 export { sitesRoutes } from './routes.ts';
 export {
+  addSiteOwner,
   type CurrencyChange,
   createOAuthApp,
   createSite,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { sitesErrors } from './errors.ts';
 import type { OAuthAppFields, SiteRecord, SitesStore } from './store.ts';
 
@@ -55,6 +56,21 @@ export async function createSite(deps: SitesDeps, input: NewSite): Promise<SiteR
   };
   await deps.store.insertSite(site);
   return site;
+}
+
+/** Adds an owner account to a site: the e-mail (kept lower-cased) and a hash of the password. */
+export async function addSiteOwner(
+  deps: SitesDeps,
+  siteId: string,
+  owner: { email: string; password: string },
+) {
+  await deps.store.insertOwner({
+    id: newId(),
+    site_id: siteId,
+    email: owner.email.trim().toLowerCase(),
+    password_hash: await hashPassword(owner.password),
+    created_date: deps.clock.now().toISOString(),
+  });
 }
 
 export async function getSite(deps: SitesDeps, siteId: string): Promise<SiteRecord> {

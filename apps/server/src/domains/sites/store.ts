@@ -2,7 +2,7 @@ import type { AppName } from '@plaza/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
-import type { Schema, SitesTable } from '../../db/schema.ts';
+import type { Schema, SiteOwnersTable, SitesTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 export interface SiteRecord {
@@ -117,6 +117,26 @@ export function sitesStore(database: Database, clock: Clock) {
       return rows.map((row) => row.email);
     },
 
+    async insertOwner(owner: SiteOwnersTable): Promise<void> {
+      await db.insertInto('site_owners').values(owner).execute();
+    },
+
+    /** Every site, oldest first, with its owners' e-mails and its OAuth client ids (`plaza sites list`). */
+    async directory(): Promise<Array<SiteRecord & { owners: string[]; clientIds: string[] }>> {
+      const [sites, owners, clients] = await Promise.all([
+        db.selectFrom('sites').selectAll().orderBy('created_date').orderBy('id').execute(),
+        db.selectFrom('site_owners').select(['site_id', 'email']).orderBy('created_date').execute(),
+        db.selectFrom('oauth_apps').select(['site_id', 'id']).orderBy('created_date').execute(),
+      ]);
+      const of = <R extends { site_id: string }>(rows: R[], siteId: string, pick: (row: R) => string) =>
+        rows.filter((row) => row.site_id === siteId).map(pick);
+      return sites.map((row) => ({
+        ...toRecord(row),
+        owners: of(owners, row.id, (owner) => owner.email),
+        clientIds: of(clients, row.id, (client) => client.id),
+      }));
+    },
+
     async countSites(): Promise<number> {
       const row = await db
         .selectFrom('sites')
@@ -125,12 +145,13 @@ export function sitesStore(database: Database, clock: Clock) {
       return Number(row.n);
     },
 
-    /** Whether any site's OAuth client lists `origin` among its allowed browser origins. */
-    async isClientOrigin(origin: string): Promise<boolean> {
+    /** Whether an OAuth client of `siteId` (of any site when undefined) lists `origin` among its allowed browser origins. */
+    async isClientOrigin(origin: string, siteId?: string): Promise<boolean> {
+      const ofSite = siteId === undefined ? sql`` : sql` and oauth_apps.site_id = ${siteId}`;
       const listed =
         database.engine === 'postgres'
-          ? sql<boolean>`exists (select 1 from oauth_apps where doc -> 'allowedOrigins' @> jsonb_build_array(${origin}::text))`
-          : sql<boolean>`exists (select 1 from oauth_apps, json_each(oauth_apps.doc, '$.allowedOrigins') as origin where origin.value = ${origin})`;
+          ? sql<boolean>`exists (select 1 from oauth_apps where doc -> 'allowedOrigins' @> jsonb_build_array(${origin}::text)${ofSite})`
+          : sql<boolean>`exists (select 1 from oauth_apps, json_each(oauth_apps.doc, '$.allowedOrigins') as origin where origin.value = ${origin}${ofSite})`;
       const row = await db.selectNoFrom(listed.as('listed')).executeTakeFirstOrThrow();
       return Boolean(row.listed);
     },
