@@ -51,7 +51,8 @@ export function inlineScriptHashes(html: string): string[] {
 /** A plain origin only: anything else could break out of the header. */
 const SAFE_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?$/;
 
-const isPageRoute = (url: string) => url.startsWith('/hosted') || url.startsWith('/docs');
+const isPageRoute = (url: string) =>
+  url.startsWith('/hosted') || url.startsWith('/docs') || url.startsWith('/dashboard');
 
 /**
  * Security headers on the pages the server serves (the hosted pages under /hosted/, the API

@@ -1,0 +1,42 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+
+/**
+ * A modal question before a destructive action, on the native <dialog>: focus moves into it and
+ * returns after, Escape closes it.
+ */
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (props.open && !dialog.open) dialog.showModal();
+    if (!props.open && dialog.open) dialog.close();
+  }, [props.open]);
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="dialog-title" onCancel={props.onCancel}>
+      <h2 id="dialog-title">{props.title}</h2>
+      <div className="dialog-body">{props.children}</div>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={props.onCancel} disabled={props.busy}>
+          Keep order
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          onClick={props.onConfirm}
+          disabled={props.busy}
+        >
+          {props.busy ? 'Working…' : props.confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
