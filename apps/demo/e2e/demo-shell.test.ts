@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkA11y } from '../../hosted/e2e/axe.ts';
 import {
   checkBrowser,
   env,
@@ -50,7 +51,7 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     const tokens = await sessionTokens(page);
     expect(tokens.refreshToken.role).toBe('visitor');
     expect(tokens.accessToken.value).toMatch(/^OauthNG\.JWS\./);
-    // Detection used the visitor's cart and deleted it again.
+    // Detection read the catalog and left the visitor without a cart.
     expect(
       (await env.call('GET', '/ecom/v1/carts/current', undefined, tokens.accessToken.value)).status,
     ).toBe(404);
@@ -58,7 +59,13 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await storeChunk;
     // Own client id: no toast.
     expect(await page.locator('[data-toast="client-id"]').count()).toBe(0);
+    // The documentation and the code, as the original examples app links them.
+    expect(await page.getByRole('link', { name: /^Documentation/ }).getAttribute('href')).toBe(
+      `${env.api}/docs`,
+    );
+    expect(await page.locator('[data-repository]').textContent()).toBe('Source: apps/demo');
     await shoot(page, 'home');
+    await checkA11y(page, 'home');
 
     await example(page, '/store')
       .getByRole('link', { name: /Open example/ })
@@ -93,18 +100,21 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
       ] as const) {
         await page.goto(`${env.main.origin}${path}`);
         await page.getByRole('heading', { name: `${app} is not installed`, level: 1 }).waitFor();
-        expect(
-          await page.getByRole('link', { name: new RegExp(`Install ${app}`) }).getAttribute('href'),
-        ).toContain(`siteId=${env.siteId}`);
+        // The install link leads to this app's page that explains how the owner installs it.
+        expect(await page.getByRole('link', { name: `How to install ${app}` }).getAttribute('href')).toBe(
+          `/install/${path === '/booking' ? 'bookings' : 'events'}`,
+        );
         if (path === '/booking') await shoot(page, 'not-installed');
       }
-      // On the home page, a not-installed example links to the owner's app settings, with the site id
-      // read from the token.
+      // On the home page too; the install page's reference link keeps the site id read from the token.
       await page.goto(env.main.origin);
-      const install = example(page, '/booking').getByRole('link', { name: /Install Bookings/ });
-      expect(await install.getAttribute('href')).toBe(
-        `${env.api}/docs?siteId=${env.siteId}&app=bookings#tag/sites/PATCH/plaza/v1/site`,
-      );
+      await example(page, '/booking')
+        .getByRole('link', { name: /How to install Bookings/ })
+        .click();
+      await page.getByRole('heading', { name: 'Install Bookings', level: 1 }).waitFor();
+      expect(
+        await page.getByRole('link', { name: /The call in the API reference/ }).getAttribute('href'),
+      ).toBe(`${env.api}/docs?siteId=${env.siteId}&app=bookings#tag/sites/PATCH/plaza/v1/site`);
     } finally {
       await set(installed);
     }
@@ -209,14 +219,30 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await settled(page);
     expect(await example(page, '/store').getAttribute('data-installed')).toBe('true');
     await shoot(page, 'client-id-toast');
-    // On the store, above the phone's "View cart" bar rather than over it.
+    // A slim banner in the page's flow, under the header: on the store it covers no control, on a
+    // phone (the cart bar) or on a desktop (the cart's Checkout and Clear buttons).
+    expect(await toast.evaluate((banner) => getComputedStyle(banner).position)).toBe('static');
     await page.goto(`${env.defaultId.origin}/store`);
     await page.getByRole('button', { name: /^Add Ceramic Mug/ }).click();
-    const bar = page.locator('[data-cart-bar]');
-    await bar.waitFor();
+    await page.locator('[data-cart-bar]').waitFor();
     await settled(page);
-    const [barBox, toastBox] = await Promise.all([bar.boundingBox(), toast.boundingBox()]);
-    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(barBox!.y);
+    const coveredControls = () =>
+      page.evaluate(() => {
+        const banner = document.querySelector('[data-toast="client-id"]')!.getBoundingClientRect();
+        return [...document.querySelectorAll('main button, main a, [data-cart-bar]')]
+          .map((control) => control.getBoundingClientRect())
+          .filter(
+            (r) =>
+              r.bottom > banner.top &&
+              r.top < banner.bottom &&
+              r.right > banner.left &&
+              r.left < banner.right,
+          ).length;
+      });
+    expect(await coveredControls()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Checkout' }).scrollIntoViewIfNeeded();
+    expect(await coveredControls()).toBe(0);
     await shoot(page, 'client-id-toast-store');
     await toast.getByRole('button', { name: 'Close' }).click();
     await toast.waitFor({ state: 'hidden' });
@@ -281,6 +307,8 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     expect(await focused()).toBe('Plaza examples, home');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Login');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Documentation (opens in a new tab)');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Open example');
     await page.keyboard.press('Enter');

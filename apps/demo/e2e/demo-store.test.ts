@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkA11y } from '../../hosted/e2e/axe.ts';
 import {
   cartLine,
   checkBrowser,
@@ -30,16 +31,59 @@ if (hasBrowser && !checkoutBuilt) console.warn(`apps/demo/e2e: checkout test ${C
 describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (${SKIP_REASON})`}`, () => {
   useDemoBrowser();
 
+  it('loads the store in one go: one token request, products read once, no cart writes, one skeleton', async () => {
+    const page = await newPage(PHONE);
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === env.api && request.method() !== 'OPTIONS')
+        requests.push(`${request.method()} ${url.pathname}`);
+    });
+    // Every loading state the page puts in its content on the way (a status element added).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes) {
+            if (!(node instanceof Element) || !node.closest('main')) continue;
+            for (const status of [node, ...node.querySelectorAll('[role="status"]')])
+              if (status.getAttribute('role') === 'status')
+                seen.push(status.getAttribute('aria-label') || status.textContent?.trim() || '');
+          }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${env.main.origin}/store`);
+    await page.locator('[data-product]').first().waitFor();
+    await page.locator('[data-cart-empty]').waitFor();
+    await settled(page);
+    // Detection runs once the browser is idle: wait for it before counting.
+    await page.waitForTimeout(2500);
+    const count = (prefix: string) => requests.filter((r) => r.startsWith(prefix)).length;
+    expect(count('POST /oauth2/token'), requests.join('\n')).toBe(1);
+    expect(count('GET /stores-reader/v1/products/query-platformized'), requests.join('\n')).toBe(1);
+    expect(requests.filter((r) => /^(POST|PATCH|DELETE) \/ecom\/v1\/carts/.test(r))).toEqual([]);
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    // At most the start-up wait (shown only when slow), then the store's one skeleton, at most once
+    // (none when the products came with the page's code).
+    const quiet = ['Connecting to the site…', 'Loading…', 'Loading your cart', 'Loading products'];
+    expect(seen.filter((text) => text && !quiet.includes(text))).toEqual([]);
+    expect(seen.filter((text) => text === 'Loading products').length).toBeLessThanOrEqual(1);
+    await checkA11y(page, 'store');
+  }, 60_000);
+
   it('adds products to the cart (click and keyboard), raises quantities, keeps the cart over a reload and clears it', async () => {
     const page = await newPage();
     await page.goto(`${env.main.origin}/store`);
-    const shirt = page.getByRole('button', { name: /^Add Classic T-shirt \(S, Black\) to cart/ });
+    const shirt = page.getByRole('button', { name: /^Add Classic T-shirt S · Black \$24\.00 to cart/ });
     await shirt.waitFor();
     await page.locator('[data-cart-empty]').waitFor();
     await settled(page);
     expect(await page.locator('[data-product]').count()).toBe(12);
     // Sold out: shown, not addable.
-    expect(await page.getByRole('button', { name: 'Rain Jacket, sold out' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Rain Jacket M $120.00 (sold out)' }).isDisabled()).toBe(
+      true,
+    );
     // srcset at the seed's widths with quality 75.
     const srcset = await page.locator('[data-product="Classic T-shirt"] img').getAttribute('srcset');
     expect(srcset).toContain('?w=640&q=75 640w');
@@ -64,7 +108,13 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await settled(page);
     expect(await page.locator('[data-subtotal]').textContent()).toBe('$62.00');
     expect(await page.locator('[data-cart-count]').textContent()).toBe('3 items');
+    // No text in the pictures: each is a drawing, named by its product beside it.
+    const src = await page.locator('[data-product="Classic T-shirt"] img').getAttribute('src');
+    const picture = await (await fetch(src!)).text();
+    expect(picture).toContain('<svg');
+    expect(picture).not.toContain('<text');
     await shoot(page, 'store');
+    await checkA11y(page, 'store with a cart');
 
     // A reload keeps the cart (tokens in the session cookie) and detection leaves it alone.
     await page.reload();
@@ -141,7 +191,7 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     expect(big.status, JSON.stringify(big.data)).toBe(200);
     const page = await newPage(SMALL_PHONE);
     await page.goto(`${env.main.origin}/store`);
-    await page.getByRole('button', { name: /^Add Classic T-shirt \(S, Black\) to cart/ }).click();
+    await page.getByRole('button', { name: /^Add Classic T-shirt S · Black \$24\.00 to cart/ }).click();
     await cartLine(page, 'Classic T-shirt').waitFor();
     await settled(page);
     const field = page.getByRole('textbox', { name: 'Coupon code' });
@@ -169,9 +219,11 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     expect(await page.locator('[data-subtotal]').textContent()).toBe('$24.00');
     expect(await page.locator('[data-discount]').textContent()).toBe('−$2.40');
     expect(await cart.textContent()).toContain('Discount (WELCOME10)');
+    expect(await page.locator('[data-total]').textContent()).toBe('$21.60');
     const remove = page.getByRole('button', { name: 'Remove coupon WELCOME10' });
     expect(await remove.evaluate((button) => button === document.activeElement)).toBe(true);
     await shoot(page, 'cart-coupon-applied', SMALL_PHONE);
+    await checkA11y(page, 'cart with a coupon');
 
     // A reload keeps it (it is the cart's); removing it brings the field back, focused.
     await page.reload();
@@ -182,6 +234,7 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await field.waitFor();
     await settled(page);
     expect(await page.locator('[data-discount]').count()).toBe(0);
+    expect(await page.locator('[data-total]').count()).toBe(0);
     expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
     await page.getByRole('button', { name: 'Clear cart' }).click();
     await page.locator('[data-cart-empty]').waitFor();
@@ -192,7 +245,7 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     async () => {
       const page = await newPage();
       await page.goto(`${env.main.origin}/store`);
-      await page.getByRole('button', { name: /^Add Digital Recipe Book to cart/ }).click();
+      await page.getByRole('button', { name: /^Add Digital Recipe Book \$9\.00 to cart/ }).click();
       await cartLine(page, 'Digital Recipe Book').waitFor();
       await settled(page);
       await page.getByRole('button', { name: 'Checkout' }).click();
@@ -232,7 +285,7 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     try {
       const page = await newPage(PHONE);
       await page.goto(`${env.main.origin}/store`);
-      await page.getByRole('button', { name: /^Add Canvas Tote to cart/ }).click();
+      await page.getByRole('button', { name: /^Add Canvas Tote \$15\.00 to cart, Bestseller/ }).click();
       await cartLine(page, 'Canvas Tote').waitFor();
       await settled(page);
       await page.getByRole('button', { name: 'Checkout' }).click();
@@ -260,6 +313,41 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     }
   }, 60_000);
 
+  it('explains how to install the store when the site does not have it', async () => {
+    const site = await env.call('GET', '/plaza/v1/site', undefined, env.adminKey);
+    const apps: string[] = site.data.site.installedApps;
+    const off = await env.call(
+      'PATCH',
+      '/plaza/v1/site',
+      { site: { installedApps: apps.filter((app) => app !== 'stores') } },
+      env.adminKey,
+    );
+    expect(off.status, JSON.stringify(off.data)).toBe(200);
+    try {
+      const page = await newPage(PHONE);
+      await page.goto(`${env.main.origin}/store`);
+      await page.getByRole('heading', { name: 'Stores is not installed', level: 1 }).waitFor();
+      await settled(page);
+      await checkA11y(page, 'store not installed');
+      await page.getByRole('link', { name: 'How to install Stores' }).click();
+      await page.getByRole('heading', { name: 'Install Stores', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/install/stores');
+      expect(await page.locator('pre').last().textContent()).toContain(`PATCH ${env.api}/plaza/v1/site`);
+      await shoot(page, 'install-stores');
+      await checkA11y(page, 'install page');
+      // The home page sends there too.
+      await page.getByRole('link', { name: 'Back to examples' }).first().click();
+      const card = page.locator('[data-example="/store"]');
+      await card.waitFor();
+      expect(await card.getAttribute('data-installed')).toBe('false');
+      expect(await card.getByRole('link', { name: /How to install Stores/ }).getAttribute('href')).toBe(
+        '/install/stores',
+      );
+    } finally {
+      await env.call('PATCH', '/plaza/v1/site', { site: { installedApps: apps } }, env.adminKey);
+    }
+  }, 60_000);
+
   it('shows the empty and error states of the product list', async () => {
     const page = await newPage(PHONE);
     // The catalog answers with no products: the store is installed, with nothing in it yet.
@@ -279,11 +367,11 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await settled(page);
     await shoot(page, 'store-no-products');
 
-    // Detection passes, then the list fails: an error with a retry that works.
+    // The list (the store's one products read) fails: an error with a retry that works.
     await page.unroute('**/stores-reader/v1/products/query-platformized**');
     let calls = 0;
     await page.route('**/stores-reader/v1/products/query-platformized**', (route) =>
-      ++calls === 2
+      ++calls === 1
         ? route.fulfill({
             status: 503,
             contentType: 'application/json',
@@ -296,6 +384,7 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await page.getByRole('heading', { name: 'The products could not be loaded' }).waitFor();
     await settled(page);
     await shoot(page, 'store-error');
+    await checkA11y(page, 'store error');
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.locator('[data-product]').first().waitFor();
   }, 60_000);

@@ -23,3 +23,10 @@ export const CLIENT_ID = import.meta.env.VITE_PLAZA_CLIENT_ID?.trim() || DEFAULT
 
 /** Where sign-in returns to; must be on the OAuth app's allowed redirect URIs. */
 export const LOGIN_CALLBACK_PATH = '/login-callback';
+
+/**
+ * The repository this example's code lives in (`VITE_PLAZA_REPOSITORY_URL`), linked from the home
+ * page; without it the home page names the folder instead.
+ */
+export const REPOSITORY_URL: string | undefined =
+  import.meta.env.VITE_PLAZA_REPOSITORY_URL?.trim() || undefined;

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_PLAZA_API_URL?: string;
   /** The OAuth client id of the site's headless app; the demo site's client when unset. */
   readonly VITE_PLAZA_CLIENT_ID?: string;
+  /** The repository of this code, linked from the home page. */
+  readonly VITE_PLAZA_REPOSITORY_URL?: string;
 }
 
 interface ImportMeta {

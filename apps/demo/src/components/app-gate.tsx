@@ -26,7 +26,7 @@ export function AppGate({
     return (
       <>
         <PageTitle title={title} />
-        <Loading label="Checking the site’s apps…" />
+        <Loading label="Checking the site’s apps…" delayed />
       </>
     );
   }

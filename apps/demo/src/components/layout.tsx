@@ -82,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <MemberBar />
         </div>
       </header>
+      <ClientIdToast />
       <Notice />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
@@ -93,7 +94,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <LoadingOverlay />
       <LoginModal />
       <PremiumModal />
-      <ClientIdToast />
     </>
   );
 }

@@ -1,13 +1,11 @@
-import { useOwnerLinks } from '../hooks/use-owner-links.ts';
 import { APP_NAMES, type AppCode } from '../lib/apps.ts';
+import { installPath } from '../lib/install.ts';
 import { buttonClass } from './button.tsx';
-import { ExternalIcon } from './icons.tsx';
 import { PrefetchLink } from './prefetch-link.tsx';
 import { StatusPanel } from './status.tsx';
 
 /** What an example route shows when its app is not installed on the connected site. */
 export function NotInstalled({ app, installLink }: { app: AppCode; installLink: string }) {
-  const links = useOwnerLinks();
   const name = APP_NAMES[app];
   return (
     <StatusPanel
@@ -18,21 +16,15 @@ export function NotInstalled({ app, installLink }: { app: AppCode; installLink: 
           <PrefetchLink to="/" className={buttonClass('secondary')}>
             Back to examples
           </PrefetchLink>
-          <a
-            className={buttonClass('primary')}
-            href={links.appSettings(installLink)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Install {name} <ExternalIcon />
-            <span className="visually-hidden">(opens in a new tab)</span>
-          </a>
+          <PrefetchLink to={installPath(installLink)} className={buttonClass('primary')}>
+            How to install {name}
+          </PrefetchLink>
         </>
       }
     >
       <p>
         This example needs the {name} app on the connected site, and the site did not answer as having it. The
-        site owner can install it from the site's app settings.
+        site owner installs it with one call to the Plaza API.
       </p>
     </StatusPanel>
   );

@@ -3,10 +3,13 @@ import { Button } from './button.tsx';
 import { AlertIcon, BoxIcon } from './icons.tsx';
 import styles from './status.module.css';
 
-/** An in-page loading state (the global overlay covers tracked tasks). */
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+/**
+ * An in-page loading state (the global overlay covers tracked tasks). `delayed`: shown only when
+ * the wait is long enough to notice, so a quick start goes straight to the page's own skeleton.
+ */
+export function Loading({ label = 'Loading…', delayed = false }: { label?: string; delayed?: boolean }) {
   return (
-    <div className={styles.inline} role="status">
+    <div className={`${styles.inline} ${delayed ? styles.delayed : ''}`} role="status">
       <span className={styles.spinner} aria-hidden="true" />
       {label}
     </div>

@@ -7,13 +7,12 @@ import { client } from '../api.ts';
 import { AppCode, type InstalledApps, noAppsInstalled } from '../lib/apps.ts';
 import { cache } from '../lib/cache.ts';
 import { detectInstalledApps, probeStore } from '../lib/detection.ts';
-import { isNotFound } from '../lib/errors.ts';
 import { type Example, parseExamples, visibleExamples } from '../lib/examples.ts';
 import { loading } from '../lib/loading.ts';
 import { readSiteId } from '../lib/site-id.ts';
 import { loadPlans } from './plans.ts';
 import { ensureTokens } from './session.ts';
-import { STORE_APP_ID } from './store.ts';
+import { loadProducts } from './store.ts';
 
 const logFailure = (message: string, error: unknown) => console.error(message, error);
 
@@ -37,15 +36,15 @@ const listProbe = (list: (request: never) => Promise<unknown>) => () =>
   list({ query: { paging: { offset: 0, limit: 1 } } } as never);
 
 /**
- * Which apps are installed, detected once per page load (the store probe touches the cart, so it
- * must not run twice at once). Never rejects: a failure is "not installed".
+ * Which apps are installed, detected once per page load. Never rejects: a failure is "not
+ * installed". Not tracked by the loading overlay: it runs in the background (the home page shows
+ * its own skeleton while it runs, and the example pages read their own lists).
  *
  * It waits for the start-up tokens: the header's home link prefetches this before they are there,
- * and the probes' calls would otherwise take a second anonymous grant, so the store probe would
- * fill and delete the cart of a visitor the page then drops.
+ * and the probes' calls would otherwise take a second anonymous grant.
  */
 export function loadInstalledApps(): Promise<InstalledApps> {
-  return cache.load('installed-apps', () => loading.track(detect()));
+  return cache.load('installed-apps', detect);
 }
 
 async function detect(): Promise<InstalledApps> {
@@ -54,32 +53,7 @@ async function detect(): Promise<InstalledApps> {
     return await detectInstalledApps(
       {
         [AppCode.bookings]: listProbe(client.apps.queryServices),
-        [AppCode.store]: () =>
-          probeStore({
-            queryProducts: async () => (await client.products.queryProducts().limit(10).find()).items,
-            getCart: async () => {
-              try {
-                return (await client.cart.getCurrentCart()).cart;
-              } catch (error) {
-                if (isNotFound(error)) return null;
-                throw error;
-              }
-            },
-            addToCart: (productId, options) =>
-              client.cart.addToCurrentCart({
-                lineItems: [
-                  {
-                    catalogReference: {
-                      appId: STORE_APP_ID,
-                      catalogItemId: productId,
-                      ...(Object.keys(options).length > 0 ? { options: { options } } : {}),
-                    },
-                    quantity: 1,
-                  },
-                ],
-              }),
-            deleteCart: () => client.cart.deleteCurrentCart(),
-          }),
+        [AppCode.store]: () => probeStore(loadProducts),
         [AppCode.events]: listProbe(client.apps.queryEvents),
         // The plans page's own read (API map 16: `queryPublicPlans().find()`), kept for it.
         [AppCode.subscriptions]: loadPlans,

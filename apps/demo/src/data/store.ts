@@ -5,6 +5,7 @@ import { cache } from '../lib/cache.ts';
 import { firstChoices } from '../lib/detection.ts';
 import { isNotFound } from '../lib/errors.ts';
 import { loading } from '../lib/loading.ts';
+import { ensureTokens } from './session.ts';
 
 /** The Stores catalog app id (API map 17), sent in each line item's catalogReference. */
 export const STORE_APP_ID = STORES_APP_ID;
@@ -17,9 +18,20 @@ export const PRODUCTS_KEY = 'products';
 export const CART_KEY = 'cart';
 const PRODUCTS_MAX_AGE_MS = 60_000;
 
-/** The first page of visible products (50, the default page size), newest first. */
+/**
+ * The first page of visible products (50, the default page size), newest first. One read serves
+ * the store's list and the installed-app detection (setup.ts); it waits for the start-up tokens so
+ * it can start (prefetched) while they are being fetched without taking a second anonymous grant.
+ */
 export const loadProducts = (): Promise<Product[]> =>
-  cache.load(PRODUCTS_KEY, async () => (await client.products.queryProducts().find()).items, PRODUCTS_MAX_AGE_MS);
+  cache.load(
+    PRODUCTS_KEY,
+    async () => {
+      await ensureTokens();
+      return (await client.products.queryProducts().find()).items;
+    },
+    PRODUCTS_MAX_AGE_MS,
+  );
 
 /** The caller's cart, or null before the first item (the API answers 404 then). */
 export async function fetchCart(): Promise<Cart | null> {
@@ -31,7 +43,11 @@ export async function fetchCart(): Promise<Cart | null> {
   }
 }
 
-export const loadCart = (): Promise<Cart | null> => cache.load(CART_KEY, fetchCart);
+export const loadCart = (): Promise<Cart | null> =>
+  cache.load(CART_KEY, async () => {
+    await ensureTokens();
+    return fetchCart();
+  });
 
 /** The options a line item was added with (`catalogReference.options.options`). */
 function lineOptions(line: LineItem): Record<string, string> {

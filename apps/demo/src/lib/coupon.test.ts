@@ -1,6 +1,6 @@
 import { PlazaError } from '@plaza/sdk';
 import { describe, expect, it } from 'vitest';
-import { couponDiscounts, couponError } from './coupon.ts';
+import { couponDiscounts, couponError, totalAfterCoupons } from './coupon.ts';
 
 const refused = (code: string, description: string) =>
   new PlazaError(`Refused: ${description}`, {
@@ -19,6 +19,22 @@ describe('coupons in the cart', () => {
     };
     expect(couponDiscounts(cart)).toEqual([{ code: 'WELCOME10', amount: '$6.20' }]);
     expect(couponDiscounts(null)).toEqual([]);
+  });
+
+  it('gives the total after the coupons, exactly, never below zero', () => {
+    const cart = (amount: string, currency = 'USD') => ({ currency, subtotal: { amount } });
+    const coupon = (value?: string) => ({
+      code: 'C',
+      amount: 'x',
+      ...(value === undefined ? {} : { value }),
+    });
+    expect(totalAfterCoupons(cart('24.00'), [coupon('2.40')])).toBe('$21.60');
+    expect(totalAfterCoupons(cart('0.3'), [coupon('0.1')])).toBe('$0.20');
+    expect(totalAfterCoupons(cart('10.00'), [coupon('4.00'), coupon('7.5')])).toBe('$0.00');
+    expect(totalAfterCoupons(cart('2000', 'JPY'), [coupon('200')])).toBe('¥1,800');
+    expect(totalAfterCoupons(cart('24.00'), [])).toBeUndefined();
+    expect(totalAfterCoupons(cart('24.00'), [coupon()])).toBeUndefined();
+    expect(totalAfterCoupons(cart('1e3'), [coupon('1')])).toBeUndefined();
   });
 
   it("says why a code was refused with the server's description", () => {

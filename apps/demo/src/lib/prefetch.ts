@@ -54,6 +54,12 @@ export function observeNearViewport(element: Element, onVisible: () => void): ()
   };
 }
 
+/** Runs `task` once the browser is idle (after the page's own first requests), at most 2 s later. */
+export function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
+}
+
 /** For tests: forget what was prefetched. */
 export function resetPrefetch(): void {
   done.clear();

@@ -9,13 +9,13 @@ import {
 } from '../../components/icons.tsx';
 import { PrefetchLink } from '../../components/prefetch-link.tsx';
 import { ErrorState, StatusPanel } from '../../components/status.tsx';
-import { API_URL, CLIENT_ID, DEFAULT_CLIENT_ID } from '../../config.ts';
+import { API_URL, CLIENT_ID, DEFAULT_CLIENT_ID, REPOSITORY_URL } from '../../config.ts';
 import { currentSiteId, loadExamples, loadInstalledApps } from '../../data/setup.ts';
 import { useCached } from '../../hooks/use-cached.ts';
-import { useOwnerLinks } from '../../hooks/use-owner-links.ts';
 import { APP_NAMES } from '../../lib/apps.ts';
 import { describeError } from '../../lib/errors.ts';
 import { appOfExample, type Example, splitByInstalled } from '../../lib/examples.ts';
+import { installPath } from '../../lib/install.ts';
 import styles from './home.module.css';
 
 const ICONS: Record<string, () => ReactNode> = {
@@ -26,7 +26,6 @@ const ICONS: Record<string, () => ReactNode> = {
 };
 
 function ExampleCard({ example, installed }: { example: Example; installed: boolean }) {
-  const links = useOwnerLinks();
   const app = appOfExample(example);
   const appName = app === undefined ? example.data.title : APP_NAMES[app];
   return (
@@ -49,15 +48,9 @@ function ExampleCard({ example, installed }: { example: Example; installed: bool
             Open example <ArrowRightIcon />
           </PrefetchLink>
         ) : (
-          <a
-            className={styles.cardLink}
-            href={links.appSettings(example.data.installLink)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Install {appName} <ExternalIcon />
-            <span className="visually-hidden">(opens the owner's app settings in a new tab)</span>
-          </a>
+          <PrefetchLink to={installPath(example.data.installLink)} className={styles.cardLink}>
+            How to install {appName} <ArrowRightIcon />
+          </PrefetchLink>
         )}
       </article>
     </li>
@@ -180,6 +173,22 @@ export function HomePage() {
           <p>
             Each example is a small storefront feature running against the connected site through{' '}
             <code>@plaza/sdk</code>. The apps installed on the site decide which ones work.
+          </p>
+          <p className={styles.links}>
+            <a href={`${API_URL}/docs`} target="_blank" rel="noopener noreferrer">
+              Documentation <ExternalIcon />
+              <span className="visually-hidden">(opens in a new tab)</span>
+            </a>
+            {REPOSITORY_URL ? (
+              <a href={REPOSITORY_URL} target="_blank" rel="noopener noreferrer" data-repository>
+                Source code <ExternalIcon />
+                <span className="visually-hidden">(opens in a new tab)</span>
+              </a>
+            ) : (
+              <span data-repository>
+                Source: <code>apps/demo</code>
+              </span>
+            )}
           </p>
         </div>
         <Connection />

@@ -1,9 +1,8 @@
 import { useId, useRef } from 'react';
 import { Button, whenIdle } from '../../components/button.tsx';
 import { CartIcon } from '../../components/icons.tsx';
-import { Loading } from '../../components/status.tsx';
 import type { Cart, LineItem } from '../../data/store.ts';
-import { couponDiscounts } from '../../lib/coupon.ts';
+import { couponDiscounts, totalAfterCoupons } from '../../lib/coupon.ts';
 import styles from './cart.module.css';
 import { CouponForm } from './coupon-form.tsx';
 
@@ -61,6 +60,7 @@ export function CartPanel({
   const count = itemCount(cart);
   const lines = cart?.lineItems ?? [];
   const discounts = couponDiscounts(cart);
+  const total = cart ? totalAfterCoupons(cart, discounts) : undefined;
   /** Runs a change that may remove the pressed button (last unit, clear): focus stays in the cart. */
   const keepFocus = (run: () => Promise<void>) => async () => {
     await run();
@@ -84,7 +84,10 @@ export function CartPanel({
         </p>
       )}
       {status === 'loading' ? (
-        <Loading label="Loading your cart…" />
+        <div className={styles.skeleton} role="status" aria-label="Loading your cart">
+          <span />
+          <span />
+        </div>
       ) : status === 'error' ? (
         <div className={styles.empty}>
           <p>The cart could not be loaded.</p>
@@ -171,6 +174,12 @@ export function CartPanel({
                 <dd data-discount>−{discount.amount}</dd>
               </div>
             ))}
+            {total && (
+              <div className={`${styles.total} ${styles.grandTotal}`}>
+                <dt>Total</dt>
+                <dd data-total>{total}</dd>
+              </div>
+            )}
           </dl>
           <p className={styles.note}>Shipping and taxes are calculated at checkout.</p>
           <div className={styles.actions}>

@@ -32,11 +32,6 @@ export function ProductCard({
   const choices = Object.values(firstChoices(product));
   const price = productPrice(product);
   const ribbon = soldOut ? 'Sold out' : product.ribbon;
-  const label = soldOut
-    ? `${product.name}, sold out`
-    : `Add ${product.name}${choices.length ? ` (${choices.join(', ')})` : ''} to cart, ${price.now}${
-        quantityInCart ? `, ${quantityInCart} in cart` : ''
-      }`;
   return (
     <li>
       <button
@@ -44,7 +39,6 @@ export function ProductCard({
         className={styles.card}
         {...whenIdle(busy, () => onAdd(product))}
         disabled={soldOut}
-        aria-label={label}
         data-product={product.name}
       >
         <span className={styles.media}>
@@ -60,20 +54,39 @@ export function ProductCard({
               decoding="async"
             />
           )}
-          {ribbon && <span className={`${styles.ribbon} ${soldOut ? styles.soldOut : ''}`}>{ribbon}</span>}
+          {ribbon && (
+            <span className={`${styles.ribbon} ${soldOut ? styles.soldOut : ''}`} aria-hidden="true">
+              {ribbon}
+            </span>
+          )}
           {quantityInCart > 0 && (
             <span className={styles.inCart} aria-hidden="true">
               <CheckIcon /> {quantityInCart} in cart
             </span>
           )}
         </span>
+        {/* The button is named by what it shows (WCAG 2.5.3, no aria-label), with a few words only
+            heard: "Add Classic T-shirt S · Black $24.00 to cart, 1 in cart". */}
         <span className={styles.info}>
-          <span className={styles.name}>{product.name}</span>
-          <span className={styles.price}>
-            {price.now}
-            {price.was && <span className={styles.was}>{price.was}</span>}
+          <span className={styles.name}>
+            {!soldOut && <span className="visually-hidden">Add </span>}
+            {product.name}
           </span>
           {choices.length > 0 && <span className={styles.choice}>{choices.join(' · ')}</span>}
+          <span className={styles.price}>
+            {price.now}
+            {price.was && (
+              <s className={styles.was}>
+                <span className="visually-hidden"> was </span>
+                {price.was}
+              </s>
+            )}
+            <span className="visually-hidden">
+              {soldOut ? '(sold out)' : 'to cart'}
+              {quantityInCart > 0 && `, ${quantityInCart} in cart`}
+              {product.ribbon && !soldOut && `, ${product.ribbon}`}
+            </span>
+          </span>
           <span className={styles.cta} aria-hidden="true">
             {soldOut ? 'Sold out' : quantityInCart ? '+ Add one more' : '+ Add to cart'}
           </span>
