@@ -1,6 +1,6 @@
 /**
  * Demo catalog: 12 products in two collections, with sizes, colour swatches, generated SVG images
- * (stored like uploads, under DATA_DIR/media), stock, one product sold out and two on discount.
+ * (product-art.ts, stored like uploads under DATA_DIR/media), stock, one product sold out and two on discount.
  */
 import type { Platform } from '../deps.ts';
 import {
@@ -10,37 +10,7 @@ import {
   createProduct,
   updateVariants,
 } from '../domains/stores/index.ts';
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A square product picture: a tinted background, a motif and the name. */
-export function productSvg(
-  label: string,
-  background: string,
-  accent: string,
-  motif: 'circle' | 'square' | 'drop' = 'circle',
-) {
-  // A faint outline: a motif as pale as its background (a chalk-white mug) still shows.
-  const paint = `fill="${accent}" stroke="#1f2328" stroke-opacity="0.18" stroke-width="6"`;
-  const shape =
-    motif === 'circle'
-      ? `<circle cx="400" cy="360" r="190" ${paint}/>`
-      : motif === 'square'
-        ? `<rect x="220" y="180" width="360" height="360" rx="36" ${paint}/>`
-        : `<path d="M400 150 C520 330 560 400 560 470 A160 160 0 0 1 240 470 C240 400 280 330 400 150Z" ${paint}/>`;
-  return [
-    '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">',
-    `<rect width="800" height="800" fill="${background}"/>`,
-    shape,
-    `<text x="400" y="680" font-family="Helvetica, Arial, sans-serif" font-size="48" text-anchor="middle" fill="#1f2328">${escapeXml(label)}</text>`,
-    '</svg>',
-  ].join('');
-}
-
-/** A motif colour for products without colour choices (their motif would vanish into the background). */
-const plainAccents = ['#6b7a99', '#a0715a', '#5f8a6e', '#8a5f7e', '#b08a3e', '#4f7f8f'];
-const plainAccent = (name: string) =>
-  plainAccents[[...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % plainAccents.length]!;
+import { type ArtKind, productArt } from './product-art.ts';
 
 const dataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
@@ -54,7 +24,9 @@ interface DemoProduct {
   sizes?: string[];
   other?: { name: string; choices: string[] };
   background: string;
-  motif?: 'circle' | 'square' | 'drop';
+  /** What the picture shows; `tint` colours products without colour choices. */
+  art: ArtKind;
+  tint?: string;
   extra?: Record<string, unknown>;
   quantity?: number;
 }
@@ -74,6 +46,7 @@ const products: DemoProduct[] = [
       ['Navy', '#1b3a6b'],
     ],
     background: '#e8eef7',
+    art: 'tshirt',
     quantity: 12,
   },
   {
@@ -88,6 +61,7 @@ const products: DemoProduct[] = [
       ['Forest', '#2f5d3a'],
     ],
     background: '#eef2ea',
+    art: 'hoodie',
     extra: { discount: { type: 'PERCENT', value: 20 }, ribbon: 'Sale' },
     quantity: 6,
   },
@@ -103,6 +77,7 @@ const products: DemoProduct[] = [
       ['Charcoal', '#36454f'],
     ],
     background: '#fbeee6',
+    art: 'beanie',
   },
   {
     name: 'Canvas Tote',
@@ -111,7 +86,8 @@ const products: DemoProduct[] = [
     cost: 4,
     description: 'Heavy canvas with long handles.',
     background: '#f4efe4',
-    motif: 'square',
+    art: 'tote',
+    tint: '#e3d3b1',
     extra: { ribbon: 'Bestseller' },
   },
   {
@@ -122,7 +98,8 @@ const products: DemoProduct[] = [
     description: 'Cushioned sole, breathable top.',
     sizes: ['S', 'M', 'L'],
     background: '#eaf4f4',
-    motif: 'square',
+    art: 'socks',
+    tint: '#5b8fb9',
   },
   {
     name: 'Rain Jacket',
@@ -132,6 +109,8 @@ const products: DemoProduct[] = [
     description: 'Waterproof shell with taped seams.',
     sizes: sizes.slice(1),
     background: '#e6f0f7',
+    art: 'jacket',
+    tint: '#f0b92a',
     quantity: 0,
   },
   {
@@ -145,6 +124,7 @@ const products: DemoProduct[] = [
       ['Sage', '#9caf88'],
     ],
     background: '#e7e2d8',
+    art: 'mug',
     quantity: 30,
   },
   {
@@ -155,7 +135,8 @@ const products: DemoProduct[] = [
     description: 'Single origin, medium roast.',
     other: { name: 'Grind', choices: ['Whole bean', 'Filter', 'Espresso'] },
     background: '#efe6dd',
-    motif: 'drop',
+    art: 'coffee',
+    tint: '#b58b5e',
     extra: {
       pricePerUnitData: {
         totalQuantity: 250,
@@ -176,7 +157,7 @@ const products: DemoProduct[] = [
       ['Terracotta', '#c8643b'],
     ],
     background: '#f6efe6',
-    motif: 'square',
+    art: 'napkins',
   },
   {
     name: 'Olive Wood Board',
@@ -185,7 +166,8 @@ const products: DemoProduct[] = [
     cost: 17,
     description: 'Hand-finished serving board.',
     background: '#efeadf',
-    motif: 'square',
+    art: 'board',
+    tint: '#b98b58',
   },
   {
     name: 'Scented Candle',
@@ -195,7 +177,8 @@ const products: DemoProduct[] = [
     description: 'Soy wax, 40 hours.',
     other: { name: 'Scent', choices: ['Fig', 'Cedar', 'Citrus'] },
     background: '#f7f0f5',
-    motif: 'drop',
+    art: 'candle',
+    tint: '#c9a3c0',
     extra: { discount: { type: 'AMOUNT', value: 5 } },
   },
   {
@@ -205,7 +188,8 @@ const products: DemoProduct[] = [
     cost: 0,
     description: 'Fifty seasonal recipes, PDF.',
     background: '#eef0f7',
-    motif: 'square',
+    art: 'book',
+    tint: '#4f7f8f',
     extra: { productType: 'digital' },
   },
 ];
@@ -264,11 +248,9 @@ export async function seedStores(platform: Platform, siteId: string): Promise<vo
     } as never)) as { id: string };
     members[demo.collection].push(product.id);
 
-    const media = (demo.colours ?? [[demo.name, plainAccent(demo.name)] as [string, string]]).map(
+    const media = (demo.colours ?? [[demo.name, demo.tint ?? '#6b7a99'] as [string, string]]).map(
       ([name, hex]) => ({
-        url: dataUrl(
-          productSvg(demo.colours ? `${demo.name} · ${name}` : demo.name, demo.background, hex, demo.motif),
-        ),
+        url: dataUrl(productArt(demo.art, hex, demo.background)),
         title: demo.colours ? `${demo.name}, ${name}` : demo.name,
         ...(demo.colours ? { choice: { option: 'Color', choice: name } } : {}),
       }),
