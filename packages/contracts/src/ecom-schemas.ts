@@ -119,6 +119,15 @@ export const TaxRate = Type.Object({
   subdivision: opt(Type.String({ maxLength: 20 })),
   rate: Type.Number({ minimum: 0, maximum: 100, description: 'Percentage, e.g. 8.25.' }),
   name: opt(Type.String({ maxLength: 100 })),
+  itemType: opt(
+    Type.Union(
+      [Type.Literal('PHYSICAL'), Type.Literal('DIGITAL'), Type.Literal('SERVICE'), Type.Literal('SHIPPING')],
+      {
+        description:
+          'What the rate taxes: lines of this item type, or shipping. Without it, every line of the place (and shipping, with taxShipping) where no rate of the item type is set.',
+      },
+    ),
+  ),
 });
 
 export const ShippingOptionSetting = Type.Object({
@@ -149,7 +158,11 @@ export const EcomSettings = Type.Object(
     taxableAddressType: opt(
       Type.Union([Type.Literal('SHIPPING'), Type.Literal('BILLING'), Type.Literal('BUSINESS')]),
     ),
-    taxShipping: opt(Type.Boolean({ description: 'Shipping is taxed at the same rate as the items.' })),
+    taxShipping: opt(
+      Type.Boolean({
+        description: "Shipping is taxed at the place's rate for every line where no SHIPPING rate is set.",
+      }),
+    ),
     businessAddress: opt(Address),
     taxRates: opt(Type.Array(TaxRate, { maxItems: 500 })),
     shippingOptions: opt(Type.Array(ShippingOptionSetting, { maxItems: 50 })),

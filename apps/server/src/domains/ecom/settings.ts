@@ -18,11 +18,24 @@ export interface AddressInput {
   [key: string]: unknown;
 }
 
+/** What a rate taxes: a line of one item type, or shipping; a rate without one taxes every line. */
+export type TaxedItemType = 'PHYSICAL' | 'DIGITAL' | 'SERVICE' | 'SHIPPING';
+
 export interface TaxRateSetting {
   country: string;
   subdivision?: string;
   rate: number;
   name?: string;
+  itemType?: TaxedItemType;
+}
+
+/** A rate as the totals use it: its place, its fraction in millionths, and what it taxes. */
+export interface TaxRateRule {
+  country: string;
+  subdivision?: string;
+  micros: number;
+  name?: string;
+  itemType?: TaxedItemType;
 }
 
 export interface ShippingSetting {
@@ -69,13 +82,15 @@ export interface StoreRules {
   taxableAddressType: 'SHIPPING' | 'BILLING' | 'BUSINESS';
   taxShipping: boolean;
   businessAddress?: AddressInput;
-  taxRates: Array<{ country: string; subdivision?: string; micros: number; name?: string }>;
+  taxRates: TaxRateRule[];
   shipping: ShippingRule[];
   weightUnit: 'KG' | 'LB';
   payments: { test: boolean; offline: boolean };
 }
 
 export const DEFAULT_CARRIER = 'plaza';
+
+const TAXED_ITEM_TYPES = new Set<TaxedItemType>(['PHYSICAL', 'DIGITAL', 'SERVICE', 'SHIPPING']);
 
 /** Whether `rule` is the shipping option a buyer chose: by its code, and by carrier when one is named. */
 export const isChosenShipping = (
@@ -159,6 +174,9 @@ export function storeRules(settings: Record<string, unknown>, currency: string):
         micros: percentToMicros(rate.rate),
         ...(subdivision ? { subdivision } : {}),
         ...(rate.name ? { name: rate.name } : {}),
+        ...(TAXED_ITEM_TYPES.has(rate.itemType as TaxedItemType)
+          ? { itemType: rate.itemType as TaxedItemType }
+          : {}),
       },
     ];
   });
@@ -259,7 +277,11 @@ export async function updateEcomSettings(deps: SettingsDeps, caller: Caller, inp
       checkRegion(region, `${at}.regions[${j}].subdivision`);
     });
   });
-  refuseTwins(input.taxRates ?? [], placeOf, (i) => `settings.taxRates[${i}]`);
+  refuseTwins(
+    input.taxRates ?? [],
+    (rate) => `${placeOf(rate)} ${rate.itemType ?? ''}`,
+    (i) => `settings.taxRates[${i}]`,
+  );
   input.taxRates?.forEach((rate, i) => {
     checkPercentScale(rate.rate, `settings.taxRates[${i}].rate`);
     checkRegion(rate, `settings.taxRates[${i}].subdivision`);

@@ -8,8 +8,9 @@
  *   option's threshold (compared with subtotal − item discounts); the requested one, else the first
  *   available in the settings' order.
  *   A free-shipping coupon discounts the selected option's price.
- * - tax: one manual rate for the taxable address (subdivision, then country, then `*`), per line on
- *   its amount after discounts, rounded half-up; included in prices or added, per site setting.
+ * - tax: per line, the manual rate of its item type at the taxable address (taxRateFor), on its
+ *   amount after discounts, rounded half-up; shipping by a rate of its own; included in prices or
+ *   added, per site setting. Each rate applied is listed with what it taxed (taxBreakdown).
  * - total = subtotal − discounts + shipping (+ tax when added). priceSummary.discount holds item and
  *   shipping discounts.
  */
@@ -18,11 +19,24 @@ import { ecomErrors } from './errors.ts';
 import { allocate, includedTax, ofMicros, toDecimalString } from './money.ts';
 import {
   type AddressInput,
-  fullSubdivision,
   isChosenShipping,
   type ShippingRule,
   type StoreRules,
+  type TaxedItemType,
+  type TaxRateRule,
 } from './settings.ts';
+import {
+  type AppliedRate,
+  appliedRate,
+  type Region,
+  rateFor,
+  regionOf,
+  type TaxBreakdownEntry,
+  taxRateFor,
+} from './tax.ts';
+
+export type { AppliedRate, TaxBreakdownEntry } from './tax.ts';
+export { rateFor, taxRateFor } from './tax.ts';
 
 export interface TotalsLine {
   id: string;
@@ -31,6 +45,8 @@ export interface TotalsLine {
   quantity: number;
   purchasable: boolean;
   shippable: boolean;
+  /** What the line is, for the rate that taxes it; a line without one takes a place's rate for every line. */
+  itemType?: 'PHYSICAL' | 'DIGITAL' | 'SERVICE' | 'UNRECOGNISED' | undefined;
 }
 
 /** What totals need of cart or checkout lines: the same for a cart's estimate and its checkout's charge. */
@@ -42,6 +58,7 @@ export function totalsLinesOf(lines: readonly LineSnapshot[]): TotalsLine[] {
     quantity: line.quantity,
     purchasable: purchasable(line),
     shippable: shippable(line),
+    itemType: line.itemType,
   }));
 }
 
@@ -96,6 +113,8 @@ export interface LineTotals {
   tax: number;
   beforeTax: number;
   afterTax: number;
+  /** The rate that taxed the line (0 when none applies). */
+  rate: AppliedRate;
 }
 
 export interface ShippingChoice {
@@ -111,9 +130,12 @@ export interface Totals {
   shipping: number;
   shippingDiscount: number;
   shippingTax: number;
+  /** The rate that taxed shipping (0 when none applies). */
+  shippingRate: AppliedRate;
   tax: number;
   taxableAmount: number;
   total: number;
+  taxBreakdown: TaxBreakdownEntry[];
   lines: LineTotals[];
   discounts: AppliedDiscount[];
   shippingOptions: ShippingChoice[];
@@ -129,18 +151,6 @@ export interface Totals {
   shippable: boolean;
 }
 
-interface Region {
-  country?: string;
-  subdivision?: string;
-}
-
-function regionOf(address: AddressInput | undefined): Region | undefined {
-  if (!address?.country) return undefined;
-  const country = address.country.toUpperCase();
-  const subdivision = fullSubdivision(country, address.subdivision);
-  return { country, ...(subdivision ? { subdivision } : {}) };
-}
-
 /** The price of an option for a destination, or undefined when it does not deliver there. */
 export function optionPrice(rule: ShippingRule, region: Region | undefined): number | undefined {
   if (rule.type === 'STORE_PICKUP') return rule.price ?? 0;
@@ -153,36 +163,6 @@ export function optionPrice(rule: ShippingRule, region: Region | undefined): num
     if (exact ?? country) return (exact ?? country)!.price;
   }
   return rule.price;
-}
-
-export function taxRateFor(
-  rules: StoreRules,
-  address: AddressInput | undefined,
-  addressType: StoreRules['taxableAddressType'] = rules.taxableAddressType,
-): Totals['taxRate'] {
-  const region = regionOf(address);
-  const byRegion = region
-    ? (rules.taxRates.find((r) => r.country === region.country && r.subdivision === region.subdivision) ??
-      rules.taxRates.find((r) => r.country === region.country && r.subdivision === undefined))
-    : undefined;
-  if (byRegion)
-    return {
-      micros: byRegion.micros,
-      rateType: 'MANUAL_RATE',
-      manualRateReason: 'REGION_SETTING_TO_MANUAL',
-      addressType,
-      ...(byRegion.name ? { name: byRegion.name } : {}),
-    };
-  const global = rules.taxRates.find((r) => r.country === '*');
-  if (global)
-    return {
-      micros: global.micros,
-      rateType: 'MANUAL_RATE',
-      manualRateReason: 'GLOBAL_SETTING_TO_MANUAL',
-      addressType,
-      ...(global.name ? { name: global.name } : {}),
-    };
-  return { micros: 0, rateType: 'NO_TAX_COLLECTED', addressType };
 }
 
 /** Takes up to `amount` off `targets`, in proportion to what each still costs; returns the total taken. */
@@ -320,13 +300,24 @@ function sumTotals(input: TotalsInput): Totals {
         : selected?.rule.type === 'STORE_PICKUP'
           ? (selected.rule.pickupAddress ?? rules.businessAddress)
           : input.shippingAddress;
-  const taxRate =
-    input.calculateTax === false
-      ? { micros: 0, rateType: 'NO_TAX_COLLECTED' as const, addressType }
-      : taxRateFor(rules, taxAddress, addressType);
+  const region = input.calculateTax === false ? undefined : regionOf(taxAddress);
+  const rateOf = (itemType: TaxedItemType | undefined) =>
+    input.calculateTax === false ? undefined : rateFor(rules, region, itemType);
+  const breakdown = new Map<TaxRateRule, TaxBreakdownEntry>();
+  const apply = (rule: TaxRateRule | undefined, taxable: number) => {
+    const tax = rule ? taxOn(taxable, rules, rule.micros) : 0;
+    if (rule) {
+      const entry = breakdown.get(rule) ?? { rule, taxable: 0, tax: 0 };
+      entry.taxable += taxable;
+      entry.tax += tax;
+      breakdown.set(rule, entry);
+    }
+    return { tax, rate: rule ? appliedRate(rule) : { micros: 0 } };
+  };
   const lineTotals: LineTotals[] = lines.map((line, i) => {
     const taxable = remaining[i]!;
-    const tax = taxOn(taxable, rules, taxRate.micros);
+    const itemType = line.itemType === 'UNRECOGNISED' ? undefined : line.itemType;
+    const { tax, rate } = apply(rateOf(itemType), taxable);
     return {
       id: line.id,
       amount: amounts[i]!,
@@ -335,12 +326,25 @@ function sumTotals(input: TotalsInput): Totals {
       tax,
       beforeTax: rules.taxIncludedInPrices ? taxable - tax : taxable,
       afterTax: rules.taxIncludedInPrices ? taxable : taxable + tax,
+      rate,
     };
   });
-  const shippingTax = rules.taxShipping ? taxOn(shipping - shippingDiscount, rules, taxRate.micros) : 0;
+  const shippingRule = shipping > 0 ? rateOf('SHIPPING') : undefined;
+  const shippingTaxed = apply(shippingRule, shipping - shippingDiscount);
+  const shippingTax = shippingTaxed.tax;
   const tax = lineTotals.reduce((a, l) => a + l.tax, 0) + shippingTax;
   const taxableAmount =
-    lineTotals.reduce((a, l) => a + l.taxable, 0) + (rules.taxShipping ? shipping - shippingDiscount : 0);
+    lineTotals.reduce((a, l) => a + l.taxable, 0) + (shippingRule ? shipping - shippingDiscount : 0);
+  const taxBreakdown = [...breakdown.values()];
+  const taxRate =
+    input.calculateTax === false
+      ? { micros: 0, rateType: 'NO_TAX_COLLECTED' as const, addressType }
+      : taxRateFor(
+          rules,
+          taxAddress,
+          addressType,
+          taxBreakdown.map((entry) => entry.rule),
+        );
   const total = subtotal - itemDiscount + shipping - shippingDiscount + (rules.taxIncludedInPrices ? 0 : tax);
 
   return {
@@ -349,9 +353,11 @@ function sumTotals(input: TotalsInput): Totals {
     shipping,
     shippingDiscount,
     shippingTax,
+    shippingRate: shippingTaxed.rate,
     tax,
     taxableAmount,
     total,
+    taxBreakdown,
     lines: lineTotals,
     discounts,
     shippingOptions,

@@ -1,6 +1,7 @@
 /** Wire shapes built from totals (map 9 estimate-totals, also used by checkouts). */
 import { microsToRate, multiPrice } from '../money.ts';
 import type { StoreRules } from '../settings.ts';
+import { jurisdictionOf, taxNameOf } from '../tax.ts';
 import type { AppliedDiscount, ShippingChoice, Totals } from '../totals.ts';
 import { type LineSnapshot, paymentOptionOf } from './lines.ts';
 
@@ -70,7 +71,7 @@ export function renderShipping(totals: Totals, rules: StoreRules, requested: boo
               totalPriceBeforeTax: m(included ? net - totals.shippingTax : net),
               totalPriceAfterTax: m(included ? net : net + totals.shippingTax),
               taxDetails: {
-                taxRate: rules.taxShipping ? microsToRate(totals.taxRate.micros) : '0',
+                taxRate: microsToRate(totals.shippingRate.micros),
                 totalTax: m(totals.shippingTax),
               },
             },
@@ -119,7 +120,6 @@ export function renderTotals(
   const m = (minor: number) => multiPrice(minor, rules.money);
   const zero = m(0);
   const paymentOption = paymentOptionOf(rules);
-  const rate = microsToRate(totals.taxRate.micros);
   const priceSummary = {
     subtotal: m(totals.subtotal),
     shipping: m(totals.shipping),
@@ -150,7 +150,18 @@ export function renderTotals(
           totalDiscount: m(t.discount),
           totalPriceBeforeTax: m(t.beforeTax),
           totalPriceAfterTax: m(t.afterTax),
-          taxDetails: { taxableAmount: m(t.taxable), taxRate: rate, totalTax: m(t.tax) },
+          taxDetails: {
+            taxableAmount: m(t.taxable),
+            taxRate: microsToRate(t.rate.micros),
+            totalTax: m(t.tax),
+            ...(t.rate.micros > 0
+              ? {
+                  rateBreakdown: [
+                    { name: taxNameOf(t.rate), rate: microsToRate(t.rate.micros), tax: m(t.tax) },
+                  ],
+                }
+              : {}),
+          },
         },
         paymentOption,
         taxableAddress: { addressType: rules.taxableAddressType },
@@ -164,6 +175,15 @@ export function renderTotals(
         rateType: totals.taxRate.rateType,
         ...(totals.taxRate.manualRateReason ? { manualRateReason: totals.taxRate.manualRateReason } : {}),
       },
+      // Each rate applied: its place, what it taxes, and what it took.
+      taxBreakdown: totals.taxBreakdown.map(({ rule, taxable, tax }) => ({
+        taxName: taxNameOf(rule),
+        ...jurisdictionOf(rule),
+        ...(rule.itemType ? { itemType: rule.itemType } : {}),
+        rate: microsToRate(rule.micros),
+        taxableAmount: m(taxable),
+        taxAmount: m(tax),
+      })),
     },
     shippingInfo: renderShipping(totals, rules, requestedShipping),
     appliedDiscounts: renderDiscounts(totals.discounts, rules),
