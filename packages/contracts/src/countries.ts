@@ -69,3 +69,5 @@ export const countryFormats = {
       'must be an ISO 3166-1 alpha-2 country code, such as US, DE or GB (the United Kingdom), or * for everywhere',
   },
 } as const;
+
+export { usZipMatchesState } from './us-zip.ts';

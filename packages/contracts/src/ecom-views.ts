@@ -150,7 +150,33 @@ const TaxDetails = open({
   taxableAmount: MultiCurrencyPrice,
   taxRate: Type.String({ description: 'Decimal fraction, e.g. "0.0725".' }),
   totalTax: MultiCurrencyPrice,
+  rateBreakdown: opt(
+    Type.Array(open({ name: Type.String(), rate: Type.String(), tax: MultiCurrencyPrice }), {
+      description: 'The rate that taxed the line; absent when none applies.',
+    }),
+  ),
 });
+
+/** Where a rate applies: a subdivision (STATE), a country (COUNTRY), or everywhere (`*`, UNDEFINED). */
+const Jurisdiction = {
+  taxName: Type.String(),
+  jurisdiction: Type.String(),
+  jurisdictionType: literals(['STATE', 'COUNTRY', 'UNDEFINED']),
+  rate: Type.String({ description: 'Decimal fraction, e.g. "0.0725".' }),
+};
+
+const TaxBreakdown = Type.Array(
+  open({
+    ...Jurisdiction,
+    itemType: opt(literals(['PHYSICAL', 'DIGITAL', 'SERVICE', 'SHIPPING'])),
+    taxableAmount: MultiCurrencyPrice,
+    taxAmount: MultiCurrencyPrice,
+  }),
+  {
+    description:
+      'Each rate applied: where it applies, what it taxes (every line when no itemType), what it took.',
+  },
+);
 
 export const CalculatedLineItem = open({
   lineItemId: Type.String(),
@@ -230,6 +256,7 @@ const totalsFields = {
       rateType: literals(['NO_TAX_COLLECTED', 'MANUAL_RATE']),
       manualRateReason: opt(literals(['GLOBAL_SETTING_TO_MANUAL', 'REGION_SETTING_TO_MANUAL'])),
     }),
+    taxBreakdown: opt(TaxBreakdown),
   }),
   appliedDiscounts: Type.Array(AppliedDiscount),
   calculationErrors: open({}, 'Always empty: totals are computed locally.'),
@@ -330,12 +357,20 @@ export const Order = open({
   buyerInfo: open({ visitorId: opt(Type.String()), memberId: opt(Type.String()), email: opt(Type.String()) }),
   lineItems: Type.Array(OrderLineItem),
   priceSummary: open({ subtotal: Price, shipping: Price, tax: Price, discount: Price, total: Price }),
+  taxInfo: opt(
+    open({
+      totalTax: Price,
+      taxBreakdown: Type.Array(open({ ...Jurisdiction, aggregatedTaxAmount: Price }), {
+        description: 'Each rate applied and the tax it took.',
+      }),
+    }),
+  ),
   shippingInfo: opt(
     open({
       carrierId: Type.String(),
       code: Type.String(),
       title: Type.String(),
-      logistics: opt(open({ deliveryTime: Type.String() })),
+      logistics: opt(Logistics),
       cost: open({ price: Price, totalDiscount: Price }),
     }),
   ),

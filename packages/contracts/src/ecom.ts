@@ -311,13 +311,36 @@ export const getHostedThankYou = defineCall({
   method: 'GET',
   paths: hosted('/thank-you'),
   access: 'public',
-  summary: 'For the hosted thank-you page: order number and total, and where to go next.',
+  summary:
+    'For the hosted thank-you page: order number, total, items, delivery and card, and where to go next.',
   request: SessionId,
   response: Type.Object({
     orderId: Type.String(),
     orderNumber: Type.String(),
     total: Type.Object({ amount: Type.String(), formattedAmount: Type.String() }),
     paymentStatus: PaymentStatus,
+    items: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        options: Type.Array(Type.String(), { description: '"Color: Sage", one per option.' }),
+        quantity: Type.Integer(),
+        price: Type.String({ description: 'The price of one, formatted.' }),
+        imageUrl: Type.Optional(Type.String()),
+      }),
+    ),
+    delivery: Type.Optional(
+      Type.Object({
+        method: Type.String({ description: 'The shipping option chosen.' }),
+        pickup: Type.Boolean(),
+        address: Type.Optional(
+          Type.String({ description: 'Where it is sent, or where to pick it up; on one line.' }),
+        ),
+        deliveryTime: Type.Optional(Type.String()),
+      }),
+    ),
+    card: Type.Optional(
+      Type.Object({ brand: Type.String(), last4: Type.String({ description: 'Its last four digits.' }) }),
+    ),
     buyerEmail: Type.Optional(Type.String()),
     postFlowUrl: Type.Optional(Type.String()),
     thankYouPageUrl: Type.Optional(Type.String()),

@@ -206,6 +206,9 @@ describe.each(engines)('ecom checkout and pay (%s)', (engine) => {
         'Tax: $2.90',
         'Total: $47.90 (USD)',
         'Payment: received.',
+        'Delivery: Standard',
+        'Ship to: LA, CA, US',
+        'Paid with: Visa ending in 4242',
       ].join('\n'),
     );
     const events = await t.platform.database.db

@@ -7,6 +7,7 @@
 import type { Caller } from '../../http/access.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { type RedirectIntent, type RedirectSessionRecord, redirectsErrors } from '../redirects/index.ts';
+import { checkAddress } from './checkout/address.ts';
 import { type PayInput, payCheckout } from './checkout/pay.ts';
 import {
   type CheckoutDetails,
@@ -18,6 +19,7 @@ import {
 import type { EcomDeps } from './context.ts';
 import { ecomErrors } from './errors.ts';
 import type { StoredOrder } from './orders.ts';
+import { receiptOf } from './receipt.ts';
 
 /** The redirects hook: the caller must be the buyer of an open checkout. */
 export function ecomCheckoutIntent(deps: EcomDeps): RedirectIntent {
@@ -107,6 +109,8 @@ export async function getHostedCheckout(deps: EcomDeps, sessionId: string) {
 }
 
 export async function updateHostedCheckout(deps: EcomDeps, sessionId: string, details: CheckoutDetails) {
+  checkAddress(details.shippingAddress, 'shippingAddress');
+  checkAddress(details.billingAddress, 'billingAddress');
   const { session, checkoutId } = await openSession(deps, sessionId, { live: true });
   const checkout = await checkoutFor(deps, session.siteId, checkoutId);
   return hostedView(
@@ -123,18 +127,27 @@ export async function payHostedCheckout(deps: EcomDeps, sessionId: string, input
   return answer;
 }
 
-/** The thank-you page's data; past the session's hour without the buyer's e-mail. */
+/**
+ * The thank-you page's data: the order, its items, delivery and card (receipt.ts); past the session's
+ * hour without what is the buyer's own to know (the e-mail, the address, the card's digits).
+ */
 export async function getHostedThankYou(deps: EcomDeps, sessionId: string) {
   const { session, checkoutId, expired } = await openSession(deps, sessionId, { live: false });
   const checkout = await checkoutFor(deps, session.siteId, checkoutId);
   if (!checkout.orderId) throw ecomErrors.noOrderYet(checkoutId);
   const order = await deps.store.orders.forSite(session.siteId).get<StoredOrder>(checkout.orderId);
   if (!order) throw ecomErrors.orderNotFound(checkout.orderId);
+  const { items, delivery, card } = receiptOf(order);
   return {
     orderId: order.id,
     orderNumber: order.number,
     total: order.priceSummary.total!,
     paymentStatus: order.paymentStatus,
+    items,
+    ...(delivery
+      ? { delivery: expired ? { method: delivery.method, pickup: delivery.pickup } : delivery }
+      : {}),
+    ...(card && !expired ? { card } : {}),
     ...(order.buyerInfo.email && !expired ? { buyerEmail: order.buyerInfo.email } : {}),
     ...links(session),
   };

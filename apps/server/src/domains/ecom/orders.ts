@@ -17,7 +17,9 @@ import { catalogContextOf, type EcomDeps, orderOwnerKey } from './context.ts';
 import { ecomErrors } from './errors.ts';
 import { type MoneyFormat, microsToRate, price } from './money.ts';
 import type { ChargeResult, PaymentProvider } from './payments/index.ts';
-import type { StoreRules } from './settings.ts';
+import { receiptMailLines, receiptOf } from './receipt.ts';
+import type { ShippingRule, StoreRules } from './settings.ts';
+import { jurisdictionOf, taxNameOf } from './tax.ts';
 import type { Totals } from './totals.ts';
 
 export type PaymentStatus = 'NOT_PAID' | 'AUTHORIZED' | 'PAID' | 'FULLY_REFUNDED' | 'VOIDED';
@@ -74,7 +76,6 @@ export function buildOrder(input: {
   const { checkout, totals, rules, now, charge } = input;
   const internal = checkout.internal;
   const p = (minor: number) => price(minor, rules.money);
-  const rate = microsToRate(totals.taxRate.micros);
   const buyer = checkout.buyerInfo;
   const shipping = totals.selectedShipping;
   return {
@@ -111,7 +112,7 @@ export function buildOrder(input: {
         totalDiscount: p(t.discount),
         totalPriceBeforeTax: p(t.beforeTax),
         totalPriceAfterTax: p(t.afterTax),
-        taxDetails: { taxRate: rate, totalTax: p(t.tax) },
+        taxDetails: { taxRate: microsToRate(t.rate.micros), totalTax: p(t.tax) },
         descriptionLines: wire.descriptionLines,
         ...(wire.image ? { image: wire.image } : {}),
         physicalProperties: wire.physicalProperties,
@@ -127,15 +128,23 @@ export function buildOrder(input: {
       discount: p(totals.itemDiscount + totals.shippingDiscount),
       total: p(totals.total),
     },
+    // Each rate applied, as the platform's orders list them.
+    taxInfo: {
+      totalTax: p(totals.tax),
+      taxBreakdown: totals.taxBreakdown.map(({ rule, tax }) => ({
+        taxName: taxNameOf(rule),
+        ...jurisdictionOf(rule),
+        rate: microsToRate(rule.micros),
+        aggregatedTaxAmount: p(tax),
+      })),
+    },
     ...(shipping
       ? {
           shippingInfo: {
             carrierId: shipping.rule.carrierId,
             code: shipping.rule.code,
             title: shipping.rule.title,
-            ...(shipping.rule.deliveryTime
-              ? { logistics: { deliveryTime: shipping.rule.deliveryTime } }
-              : {}),
+            ...logisticsOf(shipping.rule, rules),
             cost: { price: p(shipping.price), totalDiscount: p(totals.shippingDiscount) },
           },
         }
@@ -166,6 +175,18 @@ export function buildOrder(input: {
     ],
     activities: [{ type: 'ORDER_PLACED', createdDate: now }],
     purchasedDate: now,
+  };
+}
+
+/** When it arrives, or where the buyer collects it (the receipt and the e-mail say so). */
+function logisticsOf(rule: ShippingRule, rules: StoreRules) {
+  const pickupAt = rule.type === 'STORE_PICKUP' ? (rule.pickupAddress ?? rules.businessAddress) : undefined;
+  if (!rule.deliveryTime && !pickupAt) return {};
+  return {
+    logistics: {
+      ...(rule.deliveryTime ? { deliveryTime: rule.deliveryTime } : {}),
+      ...(pickupAt ? { pickupDetails: { pickupMethod: 'STORE_PICKUP', address: pickupAt } } : {}),
+    },
   };
 }
 
@@ -218,6 +239,7 @@ export async function sendConfirmation(deps: EcomDeps, siteId: string, order: Or
       `Total: ${summary.total!.formattedAmount} (${format.currency})`,
       PAYMENT_WORDS[order.paymentStatus] ??
         `Payment: ${order.paymentStatus.toLowerCase().replace(/_/g, ' ')}.`,
+      ...receiptMailLines(receiptOf(order)),
     ].join('\n'),
   });
 }

@@ -29,6 +29,7 @@ import {
   type Totals,
   totalsLinesOf,
 } from '../totals.ts';
+import { checkAddress } from './address.ts';
 import { requireCheckoutCurrency } from './requirements.ts';
 
 // Pay's requirements, with the checkouts they are about.
@@ -371,6 +372,11 @@ export function saveCheckout(
 }
 
 export async function updateCheckout(deps: EcomDeps, caller: Caller, update: CheckoutUpdate) {
+  checkAddress(
+    update.shippingInfo?.shippingDestination?.address,
+    'checkout.shippingInfo.shippingDestination.address',
+  );
+  checkAddress(update.billingInfo?.address, 'checkout.billingInfo.address');
   const checkout = await checkoutFor(deps, caller.siteId, update.id, caller);
   const changed = await changeCheckoutDetails(
     deps,
