@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y } from './axe.ts';
 import {
   BROWSER_SKIP_REASON,
   checkBrowser,
@@ -129,12 +130,18 @@ describe.skipIf(!hasBrowser)(
       await page.goto(session.fullUrl);
       await page.waitForURL(/\/hosted\/sign-in\?session=/);
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-      await page.getByText('Corner Shop').waitFor();
+      await page.getByText('Corner Shop', { exact: true }).waitFor();
       await page.getByText('to continue to Storefront').waitFor();
+      // A way back to the site the visitor came from (its redirect URI's home page).
+      const backToSite = page.getByRole('link', { name: 'Back to Corner Shop' });
+      expect(await backToSite.getAttribute('href')).toBe(`${plaza.client.origin}/`);
       await shoot(page, 'sign-in');
+      await checkA11y(page, 'sign-in');
 
       await page.getByRole('link', { name: 'Create an account' }).click();
       await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+      expect(await backToSite.getAttribute('href')).toBe(`${plaza.client.origin}/`);
+      await checkA11y(page, 'sign-up');
       await page.getByLabel('First name').fill('Ann');
       await page.getByLabel('Last name').fill('Lee');
       await page.getByLabel('E-mail').fill(member.email);
@@ -222,7 +229,7 @@ describe.skipIf(!hasBrowser)(
       await page.goto(session.fullUrl);
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
       const order: string[] = [];
-      for (let i = 0; i < 6; i += 1) {
+      for (let i = 0; i < 7; i += 1) {
         await page.keyboard.press('Tab');
         order.push(
           await page.evaluate(() => {
@@ -232,7 +239,9 @@ describe.skipIf(!hasBrowser)(
         );
       }
       // E-mail and password inputs have no text content: their position is checked by autocomplete.
-      expect(order.slice(2)).toEqual(['Show password', 'Forgot password?', 'Sign in', 'Create an account']);
+      // First the way back to the site, then the form.
+      expect(order[0]).toBe('← Back to Corner Shop');
+      expect(order.slice(3)).toEqual(['Show password', 'Forgot password?', 'Sign in', 'Create an account']);
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Shift+Tab');
@@ -255,6 +264,10 @@ describe.skipIf(!hasBrowser)(
       await page.getByLabel('E-mail').fill(member.email);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Back to Corner Shop' }).getAttribute('href')).toBe(
+        `${plaza.client.origin}/`,
+      );
+      await checkA11y(page, 'forgot password');
       expect(await page.getByLabel('E-mail').inputValue()).toBe(member.email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText('If an account exists for').waitFor();

@@ -7,9 +7,12 @@ export function Page({
   brand,
   lead,
   focusTitle,
+  backTo,
   children,
 }: {
   title: string;
+  /** The site the visitor came from: a link back to it above the card (sign-in, sign-up, recovery). */
+  backTo?: { href: string; name?: string | undefined } | undefined;
   /** Moves focus to the heading when the page appears (after a step that replaced another page). */
   focusTitle?: boolean;
   /** The site (or app) name, when known. */
@@ -26,6 +29,13 @@ export function Page({
   }, [focusTitle]);
   return (
     <main className={styles.page}>
+      {backTo && (
+        <p className={styles.backTo}>
+          <a href={backTo.href} data-back-to-site>
+            <span aria-hidden="true">← </span>Back to {backTo.name ?? 'the site'}
+          </a>
+        </p>
+      )}
       <section className={styles.card} aria-labelledby="page-title">
         {brand && <p className={styles.brand}>{brand}</p>}
         <h1 id="page-title" className={styles.title} ref={heading} tabIndex={focusTitle ? -1 : undefined}>

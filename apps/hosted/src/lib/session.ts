@@ -13,6 +13,8 @@ export interface RedirectSessionInfo {
   responseMode?: string;
   hasSessionToken: boolean;
   postFlowUrl?: string;
+  /** The site the flow came from: the identity pages link back to it. */
+  siteUrl?: string;
   expiresDate: string;
   completed: boolean;
 }
@@ -157,3 +159,9 @@ export const readPending = (sessionId: string) => readJson<PendingVerification>(
 export const savePending = (sessionId: string, value: PendingVerification) =>
   writeJson(pendingKey(sessionId), value);
 export const clearPending = (sessionId: string) => remove(pendingKey(sessionId));
+
+/** The identity pages' link back to the site the visitor came from (web pages only). */
+export function siteLink(url: string | undefined, name: string | undefined) {
+  if (!url || !/^https?:\/\//i.test(url)) return undefined;
+  return { href: url, name };
+}

@@ -237,6 +237,20 @@ describe.each(engines)('identity: redirect sessions (%s)', (engine) => {
     expect(evil.data.details.validationError.fieldViolations[0].field).toBe('callbacks.postFlowUrl');
   });
 
+  it("names the site an auth flow came from (its redirect URI's origin) for the way back", async () => {
+    const visitor = (await visitorTokens(t, clientId)).access_token;
+    const session = await authSession(t, visitor, clientId, pkce().challenge);
+    expect(session.statusCode, session.body).toBe(200);
+    const view = await t.call({
+      method: 'GET',
+      url: `/plaza/v1/redirect-sessions/${session.data.redirectSession.id}`,
+    });
+    expect(view.data.redirectSession).toMatchObject({
+      intent: 'auth',
+      siteUrl: `${new URL(REDIRECT_URI).origin}/`,
+    });
+  });
+
   it('ends the session through a logout redirect session', async () => {
     const { tokens } = await signedInMember(t, clientId, 'redirect-logout@example.com');
     const session = await t.call({
@@ -250,7 +264,12 @@ describe.each(engines)('identity: redirect sessions (%s)', (engine) => {
       method: 'GET',
       url: `/plaza/v1/redirect-sessions/${session.data.redirectSession.id}`,
     });
-    expect(view.data.redirectSession).toMatchObject({ intent: 'logout', clientId, completed: false });
+    expect(view.data.redirectSession).toMatchObject({
+      intent: 'logout',
+      clientId,
+      completed: false,
+      siteUrl: 'https://shop.example/',
+    });
     const done = await t.call({
       method: 'POST',
       url: `/plaza/v1/redirect-sessions/${session.data.redirectSession.id}/logout`,

@@ -4,6 +4,7 @@ import {
   type AddressForm,
   addressErrors,
   addressLabels,
+  addressToSave,
   countryFromLanguages,
   countryOptions,
   EMPTY_ADDRESS,
@@ -71,6 +72,12 @@ describe('addressErrors', () => {
     expect(addressErrors({ ...us, postalCode: '9410' }).postalCode).toBe(
       'Enter a valid ZIP code, like 94103.',
     );
+    // State and ZIP code checked against each other.
+    expect(addressErrors({ ...us, postalCode: '10001' }).postalCode).toBe(
+      'This ZIP code is not in California: check the ZIP code or the state.',
+    );
+    expect(addressErrors({ ...us, region: 'US-NY', postalCode: '10001' })).toEqual({});
+    expect(addressErrors({ ...us, region: '', postalCode: '10001' })).toEqual({ region: 'Choose a state.' });
     expect(addressErrors({ ...us, country: 'GB', region: '', postalCode: 'SW1A 1AA' })).toEqual({});
     expect(addressErrors({ ...us, country: 'GB', region: '', postalCode: '12345' }).postalCode).toMatch(
       /SW1A 1AA/,
@@ -122,6 +129,13 @@ describe('toAddressInput and fromAddress', () => {
 
   it('keeps for the totals only what they depend on', () => {
     expect(regionInput(us)).toEqual({ country: 'US', subdivision: 'US-CA' });
+    // A ZIP code left from before that the chosen state does not have is not saved with it.
+    expect(addressToSave({ ...us, postalCode: '10115' })).not.toHaveProperty('postalCode');
+    expect(addressToSave(us)).toMatchObject({ subdivision: 'US-CA', postalCode: '94103' });
+    expect(addressToSave({ ...us, country: 'DE', region: '', postalCode: '10115' })).toMatchObject({
+      country: 'DE',
+      postalCode: '10115',
+    });
     expect(regionInput({ ...us, country: 'FR', region: 'Bretagne' })).toEqual({ country: 'FR' });
     expect(regionInput(EMPTY_ADDRESS)).toBeUndefined();
   });

@@ -4,7 +4,7 @@
  * done before the address is sent. The server keeps `country` and `subdivision` (ISO 3166-2,
  * e.g. "US-CA") for tax and shipping rules; a region typed as text goes to `subdivisionFullname`.
  */
-import { COUNTRY_CODES, REGIONS } from '@plaza/contracts/countries';
+import { COUNTRY_CODES, REGIONS, usZipMatchesState } from '@plaza/contracts/countries';
 import type { Address } from './types.ts';
 
 export interface AddressForm {
@@ -98,6 +98,10 @@ export function addressErrors(form: AddressForm): Partial<Record<AddressField, s
     errors.postalCode = `Enter a valid ${labels.postalNoun}, like ${rule.example}.`;
   else if (!rule && !/^[A-Z0-9][A-Z0-9 -]{1,11}$/.test(postal))
     errors.postalCode = `Check the ${labels.postalNoun}.`;
+  else if (country === 'US' && !errors.region && !usZipMatchesState(postal, form.region)) {
+    const state = REGIONS.US?.options.find((option) => option.code === form.region)?.name ?? form.region;
+    errors.postalCode = `This ZIP code is not in ${state}: check the ZIP code or the state.`;
+  }
   if (!form.addressLine.trim()) errors.addressLine = 'Enter the street address.';
   return errors;
 }
@@ -120,6 +124,17 @@ export function toAddressInput(form: AddressForm): Address {
   put('addressLine', form.addressLine.trim());
   put('addressLine2', form.addressLine2.trim());
   return address;
+}
+
+/**
+ * The address as saved while the buyer chooses (country, state): without a US ZIP code of another
+ * state than the one just chosen (left from before), which the server would refuse with the change.
+ */
+export function addressToSave(form: AddressForm): Address {
+  const { postalCode, ...rest } = toAddressInput(form);
+  return rest.country === 'US' && !usZipMatchesState(postalCode, rest.subdivision)
+    ? rest
+    : { ...rest, ...(postalCode ? { postalCode } : {}) };
 }
 
 /** The part of the address the totals depend on (tax rate and shipping regions). */

@@ -8,6 +8,7 @@ import {
   scheduleText,
   selectedChoice,
   shippingChoices,
+  taxAddressKnown,
   totalsRows,
 } from './summary.ts';
 import type { Checkout, LineItem, Money } from './types.ts';
@@ -379,6 +380,19 @@ describe('shipping choices', () => {
   });
 });
 
+describe('taxAddressKnown', () => {
+  it('needs the state where the country has states, else a postal code, with the country', () => {
+    expect(taxAddressKnown(undefined)).toBe(false);
+    expect(taxAddressKnown({ country: 'US' })).toBe(false);
+    expect(taxAddressKnown({ country: 'US' }, '94103')).toBe(false);
+    expect(taxAddressKnown({ country: 'US', subdivision: 'US-CA' })).toBe(true);
+    expect(taxAddressKnown({ country: 'DE' })).toBe(false);
+    expect(taxAddressKnown({ country: 'DE' }, ' 10115 ')).toBe(true);
+    expect(taxAddressKnown({ country: 'de', postalCode: '10115' })).toBe(true);
+    expect(taxAddressKnown({ postalCode: '10115' })).toBe(false);
+  });
+});
+
 describe('totalsRows', () => {
   const rows = (c: Checkout, taxAddressKnown = true) =>
     totalsRows(c, { taxAddressKnown }).map((row) => [row.label, row.value]);
@@ -406,7 +420,7 @@ describe('totalsRows', () => {
     ]);
   });
 
-  it('does not claim zero tax before the address is known, and names included tax', () => {
+  it('shows no tax amount before the address is known, nor counts it in the total', () => {
     const untaxed = checkout({
       taxSummary: { calculationDetails: { rateType: 'NO_TAX_COLLECTED' } },
       calculatedLineItems: [{ lineItemId: 'l1', pricesBreakdown: { taxDetails: { taxRate: '0' } } }],
@@ -417,9 +431,19 @@ describe('totalsRows', () => {
     expect(tax(untaxed, false)).toEqual({
       id: 'tax',
       label: 'Tax',
-      value: 'Depends on address',
+      value: 'Calculated at next step',
       pending: true,
     });
+    // A default rate taxed the order already: the total leaves that tax out until the address is in.
+    expect(rows(checkout(), false).slice(-2)).toEqual([
+      ['Tax', 'Calculated at next step'],
+      ['Total', '$89.96'],
+    ]);
+    // Tax included in the prices changes no total: it is said as it is.
+    expect(rows(checkout({ taxIncludedInPrices: true }), false).slice(-2)).toEqual([
+      ['Tax included (8%)', '$6.80'],
+      ['Total', '$96.76'],
+    ]);
     expect(tax(untaxed, true)).toEqual({ id: 'tax', label: 'Tax', value: '$0.00' });
     expect(tax(checkout({ taxIncludedInPrices: true }), true)?.label).toBe('Tax included (8%)');
     const odd = checkout({

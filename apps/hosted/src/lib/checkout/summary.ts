@@ -1,8 +1,9 @@
 /**
  * What the order summary shows, mapped from the checkout (pure, so it is unit tested): the lines
  * with their options, the shipping choices, and the totals rows. Amounts are the server's
- * formatted strings; nothing is computed here but comparisons.
+ * formatted strings; the one sum made here is a total without the tax the address may change.
  */
+import { REGIONS } from '@plaza/contracts/countries';
 import type {
   Address,
   BillingFrequency,
@@ -283,8 +284,31 @@ function taxRateLabel(checkout: Checkout): string | undefined {
 }
 
 /**
+ * Whether the buyer has given enough of the address for its tax: a country alone (preselected from
+ * the browser's language) is not enough; with it the state where the country has states (saved as
+ * soon as it is chosen), else the postal code, saved or typed.
+ */
+export function taxAddressKnown(address: Address | undefined, typedPostalCode = ''): boolean {
+  const country = address?.country?.toUpperCase();
+  if (!country) return false;
+  if (REGIONS[country]) return Boolean(address?.subdivision);
+  return Boolean(address?.postalCode || typedPostalCode.trim());
+}
+
+/** A money amount in minor units of 1/10 000 (as `minor` reads them), formatted as the server does. */
+function formatMinor(value: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value / 10_000);
+  } catch {
+    return `${(value / 10_000).toFixed(2)} ${currency}`;
+  }
+}
+
+/**
  * The totals rows: subtotal, the discount (with the coupon code) when there is one, shipping when
- * something ships, tax ("depends on the address" until the taxable address is known) and total.
+ * something ships, tax and total. Until the taxable address is known the tax row says it comes
+ * with the address and the total leaves out tax that a default rate would add: no tax amount is
+ * shown that the address may change.
  */
 export function totalsRows(checkout: Checkout, options: { taxAddressKnown: boolean }): TotalsRow[] {
   const summary = checkout.priceSummary;
@@ -309,17 +333,20 @@ export function totalsRows(checkout: Checkout, options: { taxAddressKnown: boole
         : { id: 'shipping', label: 'Shipping', value: 'Not available', pending: true },
     );
   }
-  const noTax = checkout.taxSummary?.calculationDetails?.rateType === 'NO_TAX_COLLECTED';
-  if (noTax && !options.taxAddressKnown)
-    rows.push({ id: 'tax', label: 'Tax', value: 'Depends on address', pending: true });
-  else {
+  const taxLater = !options.taxAddressKnown && !checkout.taxIncludedInPrices;
+  let total = summary.total.formattedAmount;
+  if (taxLater) {
+    rows.push({ id: 'tax', label: 'Tax', value: 'Calculated at next step', pending: true });
+    if (minor(summary.tax) > 0)
+      total = formatMinor(minor(summary.total) - minor(summary.tax), checkout.currency);
+  } else {
     const rate = taxRateLabel(checkout);
     const label = checkout.taxIncludedInPrices
       ? `Tax included${rate ? ` (${rate})` : ''}`
       : `Tax${rate ? ` (${rate})` : ''}`;
     rows.push({ id: 'tax', label, value: summary.tax.formattedAmount });
   }
-  rows.push({ id: 'total', label: 'Total', value: summary.total.formattedAmount });
+  rows.push({ id: 'total', label: 'Total', value: total });
   return rows;
 }
 

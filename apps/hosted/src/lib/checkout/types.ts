@@ -130,6 +130,11 @@ export interface ThankYouData {
   orderNumber: string;
   total: Money;
   paymentStatus: string;
+  /** What was bought: name, "Color: Sage" options, quantity and the formatted price of one. */
+  items?: { name: string; options: string[]; quantity: number; price: string; imageUrl?: string }[];
+  /** How it comes; the address (one line) is left out once the session is over. */
+  delivery?: { method: string; pickup: boolean; address?: string; deliveryTime?: string };
+  card?: { brand: string; last4: string };
   buyerEmail?: string;
   postFlowUrl?: string;
   thankYouPageUrl?: string;

@@ -15,7 +15,7 @@ import { SIGN_IN_INTENTS, useFlow, withSession } from '../../hooks/use-flow.ts';
 import { useForm } from '../../hooks/use-form.ts';
 import { useSiteName } from '../../hooks/use-site-name.ts';
 import { brandOf } from '../../lib/copy.ts';
-import { withVisitor } from '../../lib/session.ts';
+import { siteLink, withVisitor } from '../../lib/session.ts';
 import { collectErrors, emailError } from '../../lib/validation.ts';
 
 /**
@@ -35,6 +35,7 @@ export function ForgotPassword() {
           clientId={session.clientId!}
           sessionId={session.id}
           brand={brandOf(siteName, session.clientName).brand}
+          siteUrl={session.siteUrl}
         />
       )}
     </FlowGate>
@@ -45,16 +46,19 @@ function ForgotForm({
   clientId,
   sessionId,
   brand,
+  siteUrl,
 }: {
   clientId: string;
   sessionId?: string;
   brand?: string | undefined;
+  siteUrl?: string | undefined;
 }) {
   const location = useLocation();
   const fetchedName = useSiteName(brand ? undefined : clientId);
   const form = useForm({ email: (location.state as { email?: string } | null)?.email ?? '' });
   const [sentTo, setSentTo] = useState<string>();
   const shownBrand = brand ?? fetchedName;
+  const backTo = siteLink(siteUrl, shownBrand);
   const backToSignIn = sessionId && (
     <p className={formStyles.footer}>
       <Link to={withSession('/sign-in', sessionId)} state={{ email: form.values.email.trim() }}>
@@ -65,7 +69,7 @@ function ForgotForm({
 
   if (sentTo)
     return (
-      <Page title="Check your e-mail" brand={shownBrand}>
+      <Page title="Check your e-mail" brand={shownBrand} backTo={backTo}>
         <div className={formStyles.form}>
           <Notice>
             <p>
@@ -99,7 +103,7 @@ function ForgotForm({
   };
 
   return (
-    <Page title="Reset your password" brand={shownBrand}>
+    <Page title="Reset your password" brand={shownBrand} backTo={backTo}>
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={form.busy}>
         <ErrorSummary message={form.problem?.summary} summaryRef={form.summaryRef} />

@@ -14,7 +14,7 @@ import { SessionError } from '../../components/session-error.tsx';
 import { useForm } from '../../hooks/use-form.ts';
 import { useSiteName } from '../../hooks/use-site-name.ts';
 import { isNavigableUrl } from '../../lib/delivery.ts';
-import { withVisitor } from '../../lib/session.ts';
+import { siteLink, withVisitor } from '../../lib/session.ts';
 import { type StateMachineResponse, stepFor } from '../../lib/state-machine.ts';
 import { collectErrors, newPasswordError, passwordRules } from '../../lib/validation.ts';
 
@@ -81,7 +81,11 @@ export function ResetPassword() {
   };
 
   return (
-    <Page title={activation ? 'Set your password' : 'Choose a new password'} brand={brand}>
+    <Page
+      title={activation ? 'Set your password' : 'Choose a new password'}
+      brand={brand}
+      backTo={siteLink(back ? new URL(back).origin : undefined, brand)}
+    >
       <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={form.busy}>
         <ErrorSummary message={form.problem?.summary} summaryRef={form.summaryRef}>
           {form.problem?.action === 'forgot-password' && (

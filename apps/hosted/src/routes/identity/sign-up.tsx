@@ -17,7 +17,7 @@ import { useContinue } from '../../hooks/use-continue.ts';
 import { type FlowState, SIGN_IN_INTENTS, useFlow, withSession } from '../../hooks/use-flow.ts';
 import { useForm } from '../../hooks/use-form.ts';
 import { brandOf } from '../../lib/copy.ts';
-import { withVisitor } from '../../lib/session.ts';
+import { siteLink, withVisitor } from '../../lib/session.ts';
 import { type StateMachineResponse, stepFor } from '../../lib/state-machine.ts';
 import {
   collectErrors,
@@ -61,7 +61,7 @@ function SignUpForm({ session, siteName }: Extract<FlowState, { status: 'ready' 
 
   const email = { email: form.values.email.trim() };
   return (
-    <Page title="Create an account" brand={brand} lead={lead}>
+    <Page title="Create an account" brand={brand} lead={lead} backTo={siteLink(session.siteUrl, brand)}>
       <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={form.busy}>
         <ErrorSummary message={form.problem?.summary} summaryRef={form.summaryRef}>
           <ActionLink action={form.problem?.action} sessionId={session.id} state={email} />

@@ -206,6 +206,17 @@ export async function createRedirectSession(deps: RedirectsDeps, caller: Caller,
   };
 }
 
+/** The home page (origin) of a web address the OAuth app allowed, for the hosted pages' way back. */
+function siteUrlOf(url: string | undefined): { siteUrl?: string } {
+  if (!url) return {};
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? { siteUrl: `${origin}/` } : {};
+  } catch {
+    return {};
+  }
+}
+
 /** What the hosted page needs to render a session. */
 export async function getRedirectSession(deps: RedirectsDeps, id: string) {
   const session = await deps.store.get(id);
@@ -221,6 +232,7 @@ export async function getRedirectSession(deps: RedirectsDeps, id: string) {
       ...(auth ? { prompt: auth.prompt, responseMode: auth.responseMode } : {}),
       hasSessionToken: Boolean(auth?.sessionToken),
       ...(session.request.postFlowUrl ? { postFlowUrl: session.request.postFlowUrl } : {}),
+      ...siteUrlOf(auth?.redirectUri ?? session.request.postFlowUrl),
       expiresDate: session.expiresDate,
       completed: session.completedDate !== null,
     },
