@@ -15,6 +15,7 @@ import type { Caller } from '../apps/server/src/http/access.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { DEMO_CLIENT_ID, DEMO_SITE_ID, seedDemo } from '../apps/server/src/seed/demo.ts';
 import { seedCatalog } from './catalog-seed.ts';
+import { seedEvents } from './events-seed.ts';
 import type { BenchContext } from './scenarios.ts';
 
 /** The bench data set; every scenario reads from it. */
@@ -182,6 +183,7 @@ async function seed(platform: Platform): Promise<BenchContext> {
     cartVisitors.set(token, subjectId);
   }
   const cartVisitorTokens = [...cartVisitors.keys()];
+  const events = await seedEvents(platform, owner, shopper.token);
 
   await seedDemo(platform, { demoOrigin: DEMO_ORIGIN });
   // As the demo storefront's anonymous grant issues it.
@@ -220,5 +222,6 @@ async function seed(platform: Platform): Promise<BenchContext> {
     productIds,
     demoVisitorToken,
     demoOrigin: DEMO_ORIGIN,
+    events,
   };
 }

@@ -20,6 +20,7 @@ const context: BenchContext = {
   productIds: Array.from({ length: 100 }, (_, i) => `product-${i}`),
   demoVisitorToken: 'demo-visitor',
   demoOrigin: 'http://localhost:3000',
+  events: { eventId: 'event-1', ticketDefinitionId: 'ticket-1', storedReservation: '{}' },
 };
 
 const decoded = (path: string) =>

@@ -154,6 +154,8 @@ export const TicketingTicket = Type.Object({
   canceled: Type.Boolean(),
   checkInUrl: opt(Type.String()),
   ticketPdfUrl: opt(Type.String()),
+  /** When the ticket was checked in at the door; absent until it is. */
+  checkIn: opt(Type.Object({ created: Timestamp })),
 });
 
 export const TicketingOrder = Type.Object({

@@ -6,7 +6,9 @@
 import { Type } from '@sinclair/typebox';
 import { Empty, Id, PagingMetadata, Query } from './common.ts';
 import { defineCall } from './define.ts';
+import { eventsCheckInCalls } from './events-check-in.ts';
 import { eventsCheckoutCalls } from './events-checkout.ts';
+import { eventsHostedCalls } from './events-hosted.ts';
 import { eventsOrdersCalls } from './events-orders.ts';
 import { Event, EventInput, Fields } from './events-schemas.ts';
 import { ticketDefinitionCalls } from './events-tickets.ts';
@@ -200,4 +202,6 @@ export const eventsCalls = [
   ...ticketDefinitionCalls,
   ...eventsCheckoutCalls,
   ...eventsOrdersCalls,
+  ...eventsHostedCalls,
+  ...eventsCheckInCalls,
 ] as const;

@@ -116,6 +116,49 @@ export async function availability(
   return { capacity, held, confirmed, available: Math.max(0, capacity - held - confirmed) };
 }
 
+/**
+ * `availability` of many resources in one statement (a page of ticket types, say), by resource key; a
+ * key without a counter is missing from the map.
+ */
+export async function availabilityOf(
+  db: Executor,
+  siteId: string,
+  resourceKeys: readonly string[],
+  now: Date,
+): Promise<Map<string, Availability>> {
+  const found = new Map<string, Availability>();
+  if (resourceKeys.length === 0) return found;
+  const rows = await db
+    .selectFrom('capacity_counters as c')
+    .select(['c.resource_key', 'c.capacity', 'c.held', 'c.confirmed'])
+    .select((eb) =>
+      eb
+        .selectFrom('capacity_holds as h')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('h.quantity'), sql.lit(0)).as('due'))
+        .whereRef('h.site_id', '=', 'c.site_id')
+        .whereRef('h.resource_key', '=', 'c.resource_key')
+        .where('h.state', '=', HELD)
+        .where('h.expires_at', '<=', iso(now))
+        .where('h.starts_at', 'is', null)
+        .as('due'),
+    )
+    .where('c.site_id', '=', siteId)
+    .where('c.resource_key', 'in', [...new Set(resourceKeys)])
+    .execute();
+  for (const row of rows) {
+    const capacity = Number(row.capacity);
+    const held = Number(row.held) - Number(row.due ?? 0);
+    const confirmed = Number(row.confirmed);
+    found.set(row.resource_key, {
+      capacity,
+      held,
+      confirmed,
+      available: Math.max(0, capacity - held - confirmed),
+    });
+  }
+  return found;
+}
+
 /** Takes `quantity` units of `resourceKey` for `ownerKey` until `expiresAt`, or says how many are left. */
 export function hold(db: Executor, siteId: string, request: HoldRequest): Promise<HoldResult> {
   checkRequest(request);

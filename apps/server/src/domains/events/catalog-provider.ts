@@ -40,7 +40,7 @@ const holds = (reservation: StoredReservation, buyer: CatalogContext['buyer']) =
   reservation.ownerKey === buyer.ownerKey ||
   (buyer.visitorId !== undefined && reservation.ownerKey === `visitor:${buyer.visitorId}`);
 
-function venueOf(event: StoredEvent) {
+export function venueOf(event: StoredEvent) {
   const address = event.location.address as
     | { formatted?: string; city?: string; country?: string }
     | undefined;

@@ -59,6 +59,22 @@ export const eventsErrors = {
       `Reservation ${id} is ${status}: reserve the tickets again.`,
       { reservationId: id, reservationStatus: status },
     ),
+  ticketNotFound: (ticketNumber: string) =>
+    notFound('TICKET_NOT_FOUND', 'Ticket not found', { ticketNumber }),
+  alreadyCheckedIn: (ticketNumber: string, checkedIn: string) =>
+    conflict(
+      'TICKET_ALREADY_CHECKED_IN',
+      'The ticket was checked in already',
+      `Ticket ${ticketNumber} was checked in at ${checkedIn}.`,
+      { ticketNumber, checkedIn },
+    ),
+  ticketNotValid: (ticketNumber: string, status: string) =>
+    conflict(
+      'TICKET_NOT_VALID',
+      'The ticket does not let anyone in',
+      `Ticket ${ticketNumber} is ${status === 'CANCELED' ? 'canceled' : `of an order that is ${status}`}.`,
+      { ticketNumber, status },
+    ),
   orderClosed: (orderNumber: string, status: string) =>
     conflict(
       'ORDER_NOT_CHANGEABLE',

@@ -21,7 +21,22 @@ function field(given: Record<string, unknown>, name: string): string {
   return value;
 }
 
+/**
+ * The session keeps the reservation's id beside its checkout's: the hosted ticket page reads the event
+ * and the time left on the reservation by it (hosted.ts).
+ */
 export function eventsCheckoutIntent(ecom: EcomDeps, deps: EventsDeps): RedirectIntent {
+  const lines = ticketLines(ecom, deps);
+  return {
+    page: lines.page,
+    async check(caller, value) {
+      const kept = await lines.check(caller, value);
+      return { ...kept, reservationId: (value as { reservationId: string }).reservationId };
+    },
+  };
+}
+
+function ticketLines(ecom: EcomDeps, deps: EventsDeps): RedirectIntent {
   return linesCheckoutIntent(ecom, async (caller: Caller, value) => {
     const given = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
     const eventSlug = field(given, 'eventSlug');

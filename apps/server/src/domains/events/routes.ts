@@ -1,6 +1,9 @@
 import { eventsCalls } from '@plaza/contracts';
 import { callModule } from '../../http/calls.ts';
 import { type EcomDeps, markOrderAsPaid, usableCoupon } from '../ecom/index.ts';
+import { redirectsErrors } from '../redirects/index.ts';
+import { getHostedEventCheckout, updateHostedEventCheckout } from './hosted.ts';
+import { checkInTickets, deleteTicketCheckIns } from './service/check-in.ts';
 import {
   checkout,
   getCheckoutOptions,
@@ -109,5 +112,16 @@ export function eventsRoutes(deps: EventsDeps, ecom?: EcomDeps) {
     captureAuthorizedTicketPayment: (input, { caller }) =>
       captureTicketPayment(deps, payments, caller, input),
     voidAuthorizedTicketPayment: (input, { caller }) => voidTicketPayment(deps, payments, caller, input),
+    checkInTickets: (input, { caller }) => checkInTickets(deps, caller, input),
+    deleteTicketCheckIns: (input, { caller }) => deleteTicketCheckIns(deps, caller, input),
+    // The hosted ticket page's sessions are ecom's checkouts: without ecom there are none.
+    getHostedEventCheckout: async ({ redirectSessionId }) => {
+      if (!ecom) throw redirectsErrors.notFound(redirectSessionId);
+      return getHostedEventCheckout(deps, ecom, redirectSessionId);
+    },
+    updateHostedEventCheckout: async ({ redirectSessionId, form }) => {
+      if (!ecom) throw redirectsErrors.notFound(redirectSessionId);
+      return updateHostedEventCheckout(deps, ecom, redirectSessionId, form);
+    },
   });
 }

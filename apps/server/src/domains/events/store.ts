@@ -3,7 +3,7 @@
  * quantity of each definition as a capacity resource (db/capacity.ts), which reservations hold.
  */
 import type { Kysely } from 'kysely';
-import { availability, setCapacity } from '../../db/capacity.ts';
+import { type Availability, availability, availabilityOf, setCapacity } from '../../db/capacity.ts';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
 import type { Schema } from '../../db/schema.ts';
@@ -92,6 +92,12 @@ export interface TicketCounts {
   unsold: number | null;
 }
 
+function countsFrom(found: Availability | undefined, limit: number | null): TicketCounts {
+  const sold = found?.confirmed ?? 0;
+  const reserved = found?.held ?? 0;
+  return { limit, sold, reserved, unsold: limit === null ? null : Math.max(0, limit - sold - reserved) };
+}
+
 export function eventsStore(database: Database, clock: Clock) {
   const db: Executor = database.db;
   return {
@@ -139,10 +145,25 @@ export function eventsStore(database: Database, clock: Clock) {
       limit: number | null,
       now: Date,
     ): Promise<TicketCounts> {
-      const found = await availability(executor, siteId, ticketResource(definitionId), now);
-      const sold = found?.confirmed ?? 0;
-      const reserved = found?.held ?? 0;
-      return { limit, sold, reserved, unsold: limit === null ? null : Math.max(0, limit - sold - reserved) };
+      return countsFrom(await availability(executor, siteId, ticketResource(definitionId), now), limit);
+    },
+
+    /** `ticketCounts` of many definitions in one statement, by definition id. */
+    async ticketCountsOf(
+      executor: Executor,
+      siteId: string,
+      definitions: ReadonlyArray<{ id: string; initialLimit: number | null }>,
+      now: Date,
+    ): Promise<Map<string, TicketCounts>> {
+      const found = await availabilityOf(
+        executor,
+        siteId,
+        definitions.map((definition) => ticketResource(definition.id)),
+        now,
+      );
+      return new Map(
+        definitions.map((d) => [d.id, countsFrom(found.get(ticketResource(d.id)), d.initialLimit)]),
+      );
     },
   };
 }

@@ -114,6 +114,7 @@ export function installTicketRoutes(app: FastifyInstance, deps: EventsDeps, auth
           eventTitle: event.title,
           valid: !void_,
           orderStatus: order.status,
+          ...(ticket.checkIn ? { checkedIn: ticket.checkIn.created } : {}),
         },
       });
     },

@@ -67,6 +67,8 @@ export interface StoredTicket {
   policy: string;
   guest?: { firstName?: string; lastName?: string; email?: string; form?: FormValue[] };
   canceled: boolean;
+  /** When it was checked in at the door (check-in.ts). */
+  checkIn?: { created: string };
 }
 
 export interface StoredTicketOrder extends SystemFields {

@@ -91,8 +91,9 @@ async function definitionsPage(
   );
   const events = new Map<string, { event: StoredEvent; order: string[] }>();
   const definitions = [];
-  for (const doc of found.items) {
-    const definition = JSON.parse(doc) as StoredDefinition;
+  const stored = found.items.map((doc) => JSON.parse(doc) as StoredDefinition);
+  const allCounts = await deps.store.ticketCountsOf(deps.store.db, siteId, stored, deps.clock.now());
+  for (const definition of stored) {
     let known = events.get(definition.eventId);
     if (!known) {
       const event = await deps.store.events.forSite(siteId).get<StoredEvent>(definition.eventId);
@@ -101,13 +102,7 @@ async function definitionsPage(
       known = { event, order };
       events.set(event.id, known);
     }
-    const counts = await deps.store.ticketCounts(
-      deps.store.db,
-      siteId,
-      definition.id,
-      definition.initialLimit,
-      deps.clock.now(),
-    );
+    const counts = allCounts.get(definition.id)!;
     const index = known.order.indexOf(definition.id);
     definitions.push(definitionV1(definition, known.event, counts, deps.clock.nowMs(), index));
   }

@@ -183,6 +183,12 @@ export async function placeOrder(
   return order;
 }
 
+/** Every ticket that lets someone in has been checked in (an order of none is not). */
+export function fullyCheckedIn(order: StoredTicketOrder) {
+  const valid = order.tickets.filter((ticket) => !ticket.canceled);
+  return valid.length > 0 && valid.every((ticket) => ticket.checkIn !== undefined);
+}
+
 /** The order as the v1 calls answer it. */
 export function orderView(
   order: StoredTicketOrder,
@@ -247,12 +253,13 @@ export function orderView(
               ticketPdfUrl: links.ticketPdf(ticket.ticketNumber),
             }
           : {}),
+        ...(ticket.checkIn ? { checkIn: ticket.checkIn } : {}),
       };
     }),
     archived: order.archived,
     anonymized: false,
     invoice,
-    fullyCheckedIn: false,
+    fullyCheckedIn: fullyCheckedIn(order),
     ...(order.paymentId && order.method
       ? {
           paymentDetails: {

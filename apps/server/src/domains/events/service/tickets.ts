@@ -39,10 +39,14 @@ export async function ticketSummaries(
   );
   const summaries = new Map<string, TicketSummary>();
   const now = deps.clock.nowMs();
-  for (const doc of await deps.store.definitionsOf(deps.store.db, siteId, [...ticketed.keys()])) {
-    const definition = JSON.parse(doc) as StoredDefinition;
+  const definitions = (await deps.store.definitionsOf(deps.store.db, siteId, [...ticketed.keys()])).map(
+    (doc) => JSON.parse(doc) as StoredDefinition,
+  );
+  // One statement for the counts of the whole page's definitions, not one per definition.
+  const allCounts = await deps.store.ticketCountsOf(deps.store.db, siteId, definitions, deps.clock.now());
+  for (const definition of definitions) {
     const event = ticketed.get(definition.eventId)!;
-    const counts = await countsOf(deps, deps.store.db, siteId, definition);
+    const counts = allCounts.get(definition.id)!;
     const summary = summaries.get(event.id) ?? { tickets: [], sold: 0 };
     summaries.set(event.id, summary);
     summary.sold += counts.sold;
