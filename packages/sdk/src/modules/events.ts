@@ -5,6 +5,7 @@ import type {
   cancelEvent,
   cancelReservation,
   captureAuthorizedTicketPayment,
+  checkInTickets,
   checkout,
   cloneEvent,
   confirmTicketOrders,
@@ -13,10 +14,12 @@ import type {
   createReservation,
   createTicketDefinition,
   deleteEvent,
+  deleteTicketCheckIns,
   deleteTicketDefinition,
   getCheckoutOptions,
   getEvent,
   getEventBySlug,
+  getHostedEventCheckout,
   getInvoice,
   getTicketDefinition,
   getTicketOrder,
@@ -30,6 +33,7 @@ import type {
   queryEvents,
   queryTicketDefinitions,
   updateEvent,
+  updateHostedEventCheckout,
   updateTicketCheckout,
   updateTicketDefinition,
   updateTicketOrder,
@@ -37,6 +41,7 @@ import type {
 } from '@plaza/contracts';
 import { call } from '../core/calls.ts';
 import { eventsCalls } from '../generated/calls.ts';
+import { queryCall } from '../query/query-call.ts';
 
 /**
  * Events v3 and their ticket definitions. Anyone reads published events and the tickets on show;
@@ -44,15 +49,19 @@ import { eventsCalls } from '../generated/calls.ts';
  */
 export const events = {
   /**
-   * Published events (drafts too for owners with `includeDrafts`), soonest first; `fields` picks the
-   * optional parts of each.
+   * A query builder over the published events (drafts too for owners with `includeDrafts`); `fields`
+   * picks the optional parts of each, `find()` sends it. Filters on `status` (UPCOMING, STARTED,
+   * ENDED …) follow the clock.
    * @example
-   * const { events } = await client.events.queryEvents({
-   *   query: { filter: { status: 'UPCOMING' }, paging: { limit: 10 } },
-   *   fields: ['DETAILS', 'REGISTRATION'],
-   * });
+   * const page = await client.events
+   *   .queryEvents({ fields: ['DETAILS', 'REGISTRATION'] })
+   *   .in('status', ['UPCOMING', 'STARTED'])
+   *   .ascending('dateAndTimeSettings.startDate')
+   *   .limit(10)
+   *   .find();
+   * page.items[0]?.title;
    */
-  queryEvents: call<typeof queryEvents>(eventsCalls, 'queryEvents'),
+  queryEvents: queryCall<typeof queryEvents, 'events'>(eventsCalls, 'queryEvents', { items: 'events' }),
   getEvent: call<typeof getEvent>(eventsCalls, 'getEvent'),
   getEventBySlug: call<typeof getEventBySlug>(eventsCalls, 'getEventBySlug'),
   countEventsByStatus: call<typeof countEventsByStatus>(eventsCalls, 'countEventsByStatus'),
@@ -129,4 +138,17 @@ export const events = {
     eventsCalls,
     'voidAuthorizedTicketPayment',
   ),
+  /**
+   * Checks tickets in at the door (the owner's); a ticket checked in already is refused with
+   * TICKET_ALREADY_CHECKED_IN, which says when.
+   * @example
+   * const { tickets } = await admin.events.checkInTickets({ eventId, ticketNumber: ['7KQ2M9XD3RT01'] });
+   */
+  checkInTickets: call<typeof checkInTickets>(eventsCalls, 'checkInTickets'),
+  /** Undoes the check-in of tickets (the owner's). */
+  deleteTicketCheckIns: call<typeof deleteTicketCheckIns>(eventsCalls, 'deleteTicketCheckIns'),
+  /** For the hosted ticket page: an `eventsCheckout` session's event, reservation, form and tickets. */
+  getHostedEventCheckout: call<typeof getHostedEventCheckout>(eventsCalls, 'getHostedEventCheckout'),
+  /** For the hosted ticket page: the buyer's answers to the event's registration form. */
+  updateHostedEventCheckout: call<typeof updateHostedEventCheckout>(eventsCalls, 'updateHostedEventCheckout'),
 };
