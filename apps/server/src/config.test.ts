@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loggerOptions } from './config.ts';
 
 describe('loadConfig', () => {
   it('fills defaults', () => {
@@ -42,5 +42,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ OUTBOX_RETENTION_HOURS: '6' }).OUTBOX_RETENTION_HOURS).toBe(6);
     expect(() => loadConfig({ OUTBOX_RETENTION_HOURS: '0' })).toThrow(/OUTBOX_RETENTION_HOURS="0"/);
     expect(() => loadConfig({ OUTBOX_RETENTION_HOURS: '1.5' })).toThrow(/OUTBOX_RETENTION_HOURS="1.5"/);
+  });
+
+  it('logs JSON lines unless LOG_FORMAT=pretty, never with credentials', () => {
+    const json = loggerOptions(loadConfig({}));
+    expect(json).toMatchObject({
+      level: 'info',
+      redact: { paths: expect.arrayContaining(['req.headers.authorization']) },
+    });
+    expect(json).not.toHaveProperty('transport');
+    expect(loggerOptions(loadConfig({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' }))).toMatchObject({
+      level: 'debug',
+      transport: { target: 'pino-pretty' },
+    });
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT="xml"/);
+  });
+
+  it('takes a metrics token of 16 characters or more, and none by default', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).METRICS_TOKEN).toBe('a-long-enough-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN="short"/);
+  });
+
+  it('keeps the webhook delivery log for whole days, 30 by default', () => {
+    expect(loadConfig({}).WEBHOOKS_RETENTION_DAYS).toBe(30);
+    expect(loadConfig({ WEBHOOKS_RETENTION_DAYS: '7' }).WEBHOOKS_RETENTION_DAYS).toBe(7);
+    expect(() => loadConfig({ WEBHOOKS_RETENTION_DAYS: '0' })).toThrow(/WEBHOOKS_RETENTION_DAYS="0"/);
   });
 });

@@ -54,6 +54,18 @@ export const ConfigSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info', description: 'Log level.' },
   ),
+  LOG_FORMAT: Type.Union([Type.Literal('json'), Type.Literal('pretty')], {
+    default: 'json',
+    description:
+      'json: one JSON object per line, the lines of a request carrying its requestId (for log collectors); pretty: coloured lines for reading in a terminal during development.',
+  }),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      description:
+        'Bearer token that reads the Prometheus metrics at /metrics; without it, an admin API key does (the metrics cover every site of the install).',
+    }),
+  ),
   ALLOWED_ORIGINS: Type.String({
     default: 'http://localhost:3000',
     description: 'Comma-separated browser origins allowed by CORS (OAuth clients add their own).',
@@ -89,6 +101,18 @@ export const ConfigSchema = Type.Object({
     default: 10_000,
     description: 'How long a webhook delivery waits for the endpoint to answer.',
   }),
+  WEBHOOKS_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    default: 30,
+    description:
+      'Days the webhook delivery log keeps a settled delivery and its attempts (replays reach back this far); older ones are dropped in the background.',
+  }),
+  TRUST_PROXY: Type.String({
+    pattern: '^(false|true|[0-9]+|[0-9A-Fa-f.:/]+(, *[0-9A-Fa-f.:/]+)*)$',
+    default: 'false',
+    description:
+      'Behind a reverse proxy: true (trust X-Forwarded-For/-Proto/-Host from any peer), a number of proxy hops, or the comma-separated addresses or CIDR ranges of the proxies; false when clients connect directly.',
+  }),
   DEMO_PORT: Type.Integer({
     minimum: 1,
     maximum: 65535,
@@ -107,6 +131,7 @@ const integerKeys = new Set([
   'OUTBOX_RETENTION_HOURS',
   'DEMO_PORT',
   'WEBHOOKS_TIMEOUT_MS',
+  'WEBHOOKS_RETENTION_DAYS',
 ]);
 
 /** Reads the configuration from `env`, applies defaults and refuses bad values with a message naming them. */
@@ -135,4 +160,36 @@ export function allowedOrigins(config: Config): string[] {
   return config.ALLOWED_ORIGINS.split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
+}
+
+/**
+ * The server's pino options: JSON lines by default (each request's lines carry its `requestId`, the
+ * `x-wix-request-id` it answers with), pino-pretty when `LOG_FORMAT=pretty`. Authorization headers and
+ * cookies never reach the log.
+ */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    ...(config.LOG_FORMAT === 'pretty'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true },
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * `TRUST_PROXY` as Fastify's `trustProxy` takes it: a boolean, the proxies' addresses, or for a hop
+ * count the test of each hop (the nearest `n` are proxies).
+ */
+export function trustProxy(config: Config): boolean | string | ((address: string, hop: number) => boolean) {
+  const value = config.TRUST_PROXY.trim();
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (!/^[0-9]+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }

@@ -19,7 +19,17 @@ export interface Database {
   readonly writes: WriteLog;
   /** PostgreSQL schema the connection works in, when not the default one. */
   readonly pgSchema?: string | undefined;
+  /** The connection pool's state (PostgreSQL; SQLite has one connection and no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and queries waiting for one; `max` the pool's size. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface ConnectOptions {
@@ -141,7 +151,14 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Da
   });
   const writes = writeLog();
   const db = new Kysely<Schema>({ dialect: trackingWrites(new PostgresDialect({ pool }), writes) });
-  return { engine: 'postgres', db, writes, pgSchema: schema, close: () => db.destroy() };
+  const max = options.poolSize ?? 10;
+  const poolStats = (): PoolStats => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max,
+  });
+  return { engine: 'postgres', db, writes, pgSchema: schema, poolStats, close: () => db.destroy() };
 }
 
 /** Drops a PostgreSQL schema made for a test run. */

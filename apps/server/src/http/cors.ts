@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -7,8 +7,10 @@ declare module 'fastify' {
 }
 
 export interface CorsOptions {
-  /** Whether a browser origin may call the API (answers may come from a short cache). */
-  isAllowedOrigin(origin: string): Promise<boolean>;
+  /** Whether a preflight from `origin` may proceed (it names no site: any origin some site allows). */
+  isKnownOrigin(origin: string): Promise<boolean>;
+  /** Whether `origin` may read the answer to `request` (decided by the site the request is for). */
+  allowsOrigin(request: FastifyRequest, origin: string): Promise<boolean>;
   methods: readonly string[];
   exposedHeaders: readonly string[];
   /** Seconds a browser may keep a preflight answer. */
@@ -21,7 +23,9 @@ export interface CorsOptions {
  * Access-Control-Request-Method, 404 for a disallowed origin), written for this API's options. The
  * plugin runs its generic machinery on every request (option objects merged, an origin resolver made,
  * the Vary header parsed): ~5% of a small call's time, mostly for requests without an Origin header,
- * which only need `Vary: Origin` (server-side clients, the SDK in Node, the bench).
+ * which only need `Vary: Origin` (server-side clients, the SDK in Node, the bench). Origins belong to
+ * sites: the preflight, which names no site, is let through for any known origin, and the actual answer
+ * names the origin only when the request's site allows it (`cors-origins.ts`).
  */
 export function installCors(app: FastifyInstance, options: CorsOptions) {
   const methods = options.methods.join(', ');
@@ -33,19 +37,13 @@ export function installCors(app: FastifyInstance, options: CorsOptions) {
   app.addHook('onRequest', (request, reply, done) => {
     addToVary(reply, 'Origin');
     const origin = request.headers.origin;
-    if (!origin) {
+    if (!origin || request.raw.method !== 'OPTIONS') {
       done();
       return;
     }
-    options.isAllowedOrigin(origin).then(
+    options.isKnownOrigin(origin).then(
       (allowed) => {
         if (!allowed) {
-          done();
-          return;
-        }
-        reply.header('Access-Control-Allow-Origin', origin);
-        reply.header('Access-Control-Expose-Headers', exposedHeaders);
-        if (request.raw.method !== 'OPTIONS') {
           done();
           return;
         }
@@ -54,6 +52,8 @@ export function installCors(app: FastifyInstance, options: CorsOptions) {
           return;
         }
         request.corsPreflightEnabled = true;
+        reply.header('Access-Control-Allow-Origin', origin);
+        reply.header('Access-Control-Expose-Headers', exposedHeaders);
         reply.header('Access-Control-Allow-Methods', methods);
         addToVary(reply, 'Access-Control-Request-Headers');
         const requested = request.headers['access-control-request-headers'];
@@ -61,6 +61,27 @@ export function installCors(app: FastifyInstance, options: CorsOptions) {
         reply.header('Access-Control-Max-Age', maxAge);
         // Browsers wait for a body without Content-Length: 0 on a 204.
         reply.code(204).header('Content-Length', '0').send();
+      },
+      (error: Error) => done(error),
+    );
+  });
+
+  // The actual request's answer names the origin only once the request's site is known (its caller is
+  // resolved during the call), so it is decided as the answer leaves. A callback hook: most requests
+  // carry no Origin and pass at once.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const origin = request.headers.origin;
+    if (!origin || request.corsPreflightEnabled) {
+      done(null, payload);
+      return;
+    }
+    options.allowsOrigin(request, origin).then(
+      (allowed) => {
+        if (allowed) {
+          reply.header('Access-Control-Allow-Origin', origin);
+          reply.header('Access-Control-Expose-Headers', exposedHeaders);
+        }
+        done(null, payload);
       },
       (error: Error) => done(error),
     );

@@ -59,7 +59,10 @@ export interface JobsDeps {
    * runs out, so it must be longer than any handler takes. 5 minutes by default.
    */
   leaseMs?: number;
-  /** Jobs leased by one statement and run side by side; 10 by default. */
+  /**
+   * Jobs leased by one statement and run side by side; 50 by default (a burst of webhook deliveries is
+   * sent 50 at a time, and a full batch is followed by the next one at once).
+   */
   batchSize?: number;
 }
 
@@ -80,7 +83,7 @@ const errorText = (error: unknown) =>
 export function createJobs(database: Database, deps: JobsDeps): Jobs {
   const { clock, log } = deps;
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
-  const batchSize = deps.batchSize ?? 10;
+  const batchSize = deps.batchSize ?? 50;
   const registrations = new Map<string, Registration>();
   /** Periodic tasks whose job this process has yet to make sure exists. */
   const unscheduled = new Set<string>();

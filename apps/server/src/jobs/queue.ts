@@ -63,6 +63,39 @@ export async function enqueueJob(executor: Kysely<Schema>, job: NewJob, now: Dat
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/**
+ * `enqueueJob` for many jobs in one statement (a batch of outbox events becoming deliveries); how many
+ * were added (those whose key was taken are not).
+ */
+export async function enqueueJobs(
+  executor: Kysely<Schema>,
+  jobs: readonly NewJob[],
+  now: Date,
+): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const created = now.toISOString();
+  const result = await executor
+    .insertInto('jobs')
+    .values(
+      jobs.map((job) => ({
+        id: randomUUID(),
+        site_id: job.siteId ?? null,
+        kind: job.kind,
+        unique_key: job.key ?? null,
+        run_at: (job.runAt ?? now).toISOString(),
+        lease_token: null,
+        leased_until: null,
+        payload: JSON.stringify(job.payload ?? null),
+        last_error: null,
+        created_date: created,
+        failed_date: null,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['kind', 'unique_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
 /** Due at `now`: its time has come, nobody holds it (or its holder's lease ran out), not given up on. */
 const isDue = (kinds: readonly string[], now: string) => (eb: ExpressionBuilder<Schema, 'jobs'>) =>
   eb.and([
@@ -159,4 +192,22 @@ export async function settleJob(db: Kysely<Schema>, job: LeasedJob, outcome: Job
     .where('id', '=', job.id)
     .where('lease_token', '=', job.token)
     .execute();
+}
+
+export interface QueueDepth {
+  kind: string;
+  /** `due`: waiting to run now; `scheduled`: due later; `failed`: given up on. Leased jobs count as due. */
+  state: 'due' | 'scheduled' | 'failed';
+  count: number;
+}
+
+/** How many jobs wait, per kind and state, at `now` (for the metrics). */
+export async function queueDepth(executor: Kysely<Schema>, now: Date): Promise<QueueDepth[]> {
+  // Grouped by position: PostgreSQL does not match the CASE of the select list (its own parameter) with a
+  // GROUP BY written out again.
+  const { rows } = await sql<{ kind: string; state: QueueDepth['state']; count: number | string }>`
+    select kind, case when failed_date is not null then 'failed'
+      when run_at <= ${now.toISOString()} then 'due' else 'scheduled' end as state, count(*) as count
+    from jobs group by 1, 2`.execute(executor);
+  return rows.map((row) => ({ kind: row.kind, state: row.state, count: Number(row.count) }));
 }

@@ -55,7 +55,8 @@ export function createOutboxDispatcher(
 ): OutboxDispatcher {
   const subscribers: Array<{ entityKind: string; event: string; handler: Subscriber }> = [];
   const consumers: DurableConsumer[] = [];
-  const batchSize = deps.batchSize ?? 100;
+  // Consumers that take a batch at once (webhooks) write its deliveries in a few statements.
+  const batchSize = deps.batchSize ?? 500;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;

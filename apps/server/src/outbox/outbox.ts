@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Schema } from '../db/schema.ts';
+import { type Actor, currentActor } from './actor.ts';
 
 /**
  * What happened to an entity. Every document write records `created`, `updated` or `deleted`; a domain
@@ -17,7 +18,8 @@ export type DomainEventName =
   | 'expired'
   | 'confirmed'
   | 'approved'
-  | 'declined';
+  | 'declined'
+  | 'renewed';
 
 /**
  * A change to an entity, written in the same transaction as the change itself.
@@ -43,6 +45,8 @@ export interface DomainEvent {
    */
   readonly payload: Record<string, unknown>;
   readonly occurredDate: string;
+  /** The caller of the call that recorded the event; absent for background work (jobs, expiries). */
+  readonly actor?: Actor | undefined;
 }
 
 export interface NewDomainEvent {
@@ -61,7 +65,7 @@ export interface NewDomainEvent {
  * (migration 0016), which readers need to see events in commit order.
  */
 const outboxInsert = (payload: (given: string) => string | RawBuilder<string>) =>
-  prepared(6, (db, siteId, entityKind, entityId, event, given, occurredDate) =>
+  prepared(8, (db, siteId, entityKind, entityId, event, given, occurredDate, actorType, actorId) =>
     db.insertInto('outbox').values({
       site_id: siteId,
       entity_kind: entityKind,
@@ -69,6 +73,8 @@ const outboxInsert = (payload: (given: string) => string | RawBuilder<string>) =
       event,
       payload: payload(given),
       occurred_date: occurredDate,
+      actor_type: actorType,
+      actor_id: actorId,
     }),
   );
 
@@ -99,7 +105,14 @@ export function entityEventInsert(executor: Kysely<Schema>, event: NewEntityEven
     event.event,
     event.entityJson,
     event.occurredDate,
+    ...actorValues(),
   );
+}
+
+/** The actor columns of an event recorded now (outbox/actor.ts). */
+function actorValues(): [string | null, string | null] {
+  const actor = currentActor();
+  return actor ? [actor.type, actor.id] : [null, null];
 }
 
 /** The `entity` of an event that names the entity without carrying it (`slimUpdatedEvents`). */
@@ -117,6 +130,7 @@ export async function recordDomainEvent(executor: Kysely<Schema>, event: NewDoma
       event.event,
       JSON.stringify(event.payload),
       event.occurredDate,
+      ...actorValues(),
     ),
   );
 }

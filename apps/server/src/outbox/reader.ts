@@ -16,6 +16,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../db/connect.ts';
 import type { Schema } from '../db/schema.ts';
+import type { Actor } from './actor.ts';
 import type { DomainEvent, DomainEventName } from './outbox.ts';
 
 /** Where a reader has read up to: the last event's transaction (`'0'` on SQLite) and number. */
@@ -39,9 +40,11 @@ interface Row {
   event: string;
   payload: string;
   occurred_date: string;
+  actor_type: string | null;
+  actor_id: string | null;
 }
 
-const columns = sql`seq, site_id, entity_kind, entity_id, event, payload, occurred_date`;
+const columns = sql`seq, site_id, entity_kind, entity_id, event, payload, occurred_date, actor_type, actor_id`;
 
 // Only rows every reader can see for good (see above).
 const settled = sql`tx_id < pg_snapshot_xmin(pg_current_snapshot())`;
@@ -69,6 +72,9 @@ export async function readAfter(
     event: row.event as DomainEventName,
     payload: JSON.parse(row.payload) as Record<string, unknown>,
     occurredDate: row.occurred_date,
+    ...(row.actor_type && row.actor_id
+      ? { actor: { type: row.actor_type as Actor['type'], id: row.actor_id } }
+      : {}),
   }));
 }
 

@@ -48,7 +48,7 @@ export const identityErrors = {
       429,
       'RATE_LIMITED',
       'Too many failed sign-in attempts',
-      `Sign-in is locked for this member or address; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+      `Failed sign-ins slow down further attempts for this member or address; try again in ${retryAfterSeconds} seconds.`,
       { retryAfterSeconds },
     ),
   memberNotFound: (id: string) => notFound('MEMBER_NOT_FOUND', 'Member not found', { id }),

@@ -11,14 +11,15 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import type { Job, Jobs } from '../../jobs/loop.ts';
+import { enqueueJobs } from '../../jobs/queue.ts';
 import { newId } from '../../lib/ids.ts';
 import type { DurableConsumer } from '../../outbox/consumers.ts';
 import type { DomainEvent } from '../../outbox/outbox.ts';
 import { envelopeOf, eventId, revisionOf, wants } from './envelope.ts';
 import { postJson } from './http-post.ts';
-import { DELIVER_JOB, enqueueDelivery, type WebhooksDeps } from './service.ts';
+import { DELIVER_JOB, deliveryJob, type WebhooksDeps } from './service.ts';
 import { signatureHeaders } from './signing.ts';
-import type { DeliveryRow, WebhookDoc } from './store.ts';
+import type { DeliveryRow, NewDelivery, WebhookDoc } from './store.ts';
 
 export const CONSUMER_NAME = 'webhooks';
 export const FIRST_RETRY_MS = 60_000;
@@ -39,49 +40,64 @@ export function retryDelayMs(attempt: number, random: number): number {
   return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 
+/** Rows per INSERT of deliveries or jobs: well under either engine's limit of bound parameters. */
+const INSERT_CHUNK = 500;
+
 export function webhooksConsumer(deps: WebhooksDeps): DurableConsumer {
-  // The site's endpoints, read once per batch: a batch is one transaction, and most events are not
-  // for a site with endpoints at all.
-  const endpointsOf = new WeakMap<Kysely<Schema>, Map<string, WebhookDoc[]>>();
+  /**
+   * The deliveries a batch of events makes, written in a few statements: the endpoints of each site in
+   * the batch read once (most events are not for a site with endpoints at all), then the deliveries
+   * and their jobs inserted many rows at a time.
+   */
+  async function handleBatch(events: readonly DomainEvent[], trx: Kysely<Schema>) {
+    const endpointsBySite = new Map<string, WebhookDoc[]>();
+    for (const siteId of new Set(events.map((event) => event.siteId)))
+      endpointsBySite.set(siteId, await deps.store.enabledEndpoints(trx, siteId));
+    const now = deps.clock.now();
+    const nowIso = now.toISOString();
+    const deliveries: NewDelivery[] = [];
+    for (const event of events) {
+      const wanting = (endpointsBySite.get(event.siteId) ?? []).filter((endpoint) =>
+        wants(endpoint.events, event),
+      );
+      if (wanting.length === 0) continue;
+      const payload = JSON.stringify(envelopeOf(event));
+      for (const endpoint of wanting)
+        deliveries.push({
+          id: newId(),
+          site_id: event.siteId,
+          webhook_id: endpoint.id,
+          event_id: eventId(event.siteId, event.seq),
+          event_seq: event.seq,
+          entity_kind: event.entityKind,
+          entity_id: event.entityId,
+          event: event.event,
+          revision: revisionOf(event),
+          payload,
+          status: 'PENDING',
+          next_attempt_date: nowIso,
+          replay_of: null,
+          created_date: nowIso,
+          updated_date: nowIso,
+        });
+    }
+    const siteOf = new Map(deliveries.map((delivery) => [delivery.id, delivery.site_id]));
+    for (let start = 0; start < deliveries.length; start += INSERT_CHUNK) {
+      const inserted = await deps.store.insertDeliveries(trx, deliveries.slice(start, start + INSERT_CHUNK));
+      await enqueueJobs(
+        trx,
+        inserted.map((id) => deliveryJob(siteOf.get(id)!, id)),
+        now,
+      );
+    }
+  }
+
   return {
     name: CONSUMER_NAME,
     // Deployed on a running platform, it starts with what happens next, not with the whole history.
     startAt: 'newest',
-    async handle(event: DomainEvent, trx: Kysely<Schema>) {
-      let bySite = endpointsOf.get(trx);
-      if (!bySite) {
-        bySite = new Map();
-        endpointsOf.set(trx, bySite);
-      }
-      let endpoints = bySite.get(event.siteId);
-      if (!endpoints) {
-        endpoints = await deps.store.enabledEndpoints(trx, event.siteId);
-        bySite.set(event.siteId, endpoints);
-      }
-      const wanting = endpoints.filter((endpoint) => wants(endpoint.events, event));
-      if (wanting.length === 0) return;
-      const payload = JSON.stringify(envelopeOf(event));
-      const now = deps.clock.now().toISOString();
-      const deliveries = wanting.map((endpoint) => ({
-        id: newId(),
-        site_id: event.siteId,
-        webhook_id: endpoint.id,
-        event_id: eventId(event.siteId, event.seq),
-        event_seq: event.seq,
-        entity_kind: event.entityKind,
-        entity_id: event.entityId,
-        event: event.event,
-        revision: revisionOf(event),
-        payload,
-        status: 'PENDING' as const,
-        next_attempt_date: now,
-        replay_of: null,
-        created_date: now,
-        updated_date: now,
-      }));
-      const inserted = await deps.store.insertDeliveries(trx, deliveries);
-      for (const id of inserted) await enqueueDelivery(deps, trx, event.siteId, id);
-    },
+    handle: (event, trx) => handleBatch([event], trx),
+    handleBatch,
   };
 }
 

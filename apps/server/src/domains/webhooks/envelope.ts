@@ -2,7 +2,7 @@
  * The body of a delivery, modelled on the webhook envelope of the official packages (`EventMetadata`
  * and `DomainEvent`: `entityFqdn`, `slug`, `entityId`, `eventTime`, `entityEventSequence`, the entity in
  * `createdEvent.entity`, `updatedEvent.currentEntity`, `deletedEvent.deletedEntity` or
- * `actionEvent.body`, the acting `identity`). One difference: `data` and the entity are JSON objects, not
+ * `actionEvent.body`, the acting `identity` with its `WebhookIdentityType` and id). One difference: `data` and the entity are JSON objects, not
  * JSON strings inside JSON, so a receiver parses once.
  */
 import { createHash } from 'node:crypto';
@@ -18,8 +18,8 @@ export interface WebhookEnvelope {
   eventType: string;
   /** The site. */
   instanceId: string;
-  /** Who acted. Events do not record it yet: `UNKNOWN`. */
-  identity: { identityType: WebhookIdentityType };
+  /** Who acted, as the official envelope's `IdentificationData` names them; `UNKNOWN` for background work. */
+  identity: WebhookIdentity;
   data: {
     id: string;
     entityFqdn: string;
@@ -34,6 +34,32 @@ export interface WebhookEnvelope {
     deletedEvent?: { deletedEntity: unknown };
     actionEvent?: { body: unknown };
   };
+}
+
+export interface WebhookIdentity {
+  identityType: WebhookIdentityType;
+  anonymousVisitorId?: string;
+  memberId?: string;
+  /** The site owner (a dashboard session or an admin API key). */
+  wixUserId?: string;
+  appId?: string;
+}
+
+/** The acting identity of an event: the caller of the call that recorded it (outbox/actor.ts). */
+export function identityOf(event: Pick<DomainEvent, 'actor'>): WebhookIdentity {
+  const actor = event.actor;
+  switch (actor?.type) {
+    case 'visitor':
+      return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: actor.id };
+    case 'member':
+      return { identityType: 'MEMBER', memberId: actor.id };
+    case 'admin':
+      return { identityType: 'WIX_USER', wixUserId: actor.id };
+    case 'app':
+      return { identityType: 'APP', appId: actor.id };
+    default:
+      return { identityType: 'UNKNOWN' };
+  }
 }
 
 /** A stable UUID-shaped id for the event `seq` of `siteId`. */
@@ -67,7 +93,7 @@ export function envelopeOf(event: DomainEvent): WebhookEnvelope {
     id,
     eventType: `${entityFqdn}_${event.event}`,
     instanceId: event.siteId,
-    identity: { identityType: 'UNKNOWN' },
+    identity: identityOf(event),
     data: {
       id,
       entityFqdn,

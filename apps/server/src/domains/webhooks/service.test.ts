@@ -75,7 +75,7 @@ describe.each(engines)('webhook deliveries (%s)', (engine) => {
     expect(json).toMatchObject({
       eventType: 'plaza.v1.order_paid',
       instanceId: site.id,
-      identity: { identityType: 'UNKNOWN' },
+      identity: { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: expect.any(String) },
       data: {
         entityFqdn: 'plaza.v1.order',
         slug: 'paid',

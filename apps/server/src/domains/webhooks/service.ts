@@ -187,8 +187,16 @@ async function replay(deps: WebhooksDeps, trx: Kysely<Schema>, originals: Delive
   return { copies };
 }
 
+/** The job that sends delivery `id` (keyed by it: one job per delivery). */
+export const deliveryJob = (siteId: string, id: string) => ({
+  kind: DELIVER_JOB,
+  siteId,
+  key: id,
+  payload: { siteId, deliveryId: id },
+});
+
 export const enqueueDelivery = (deps: WebhooksDeps, trx: Kysely<Schema>, siteId: string, id: string) =>
-  deps.jobs.enqueue(trx, { kind: DELIVER_JOB, siteId, key: id, payload: { siteId, deliveryId: id } });
+  deps.jobs.enqueue(trx, deliveryJob(siteId, id));
 
 export async function replayDelivery(
   deps: WebhooksDeps,

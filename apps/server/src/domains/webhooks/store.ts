@@ -224,6 +224,29 @@ export function webhooksStore(database: Database, clock: Clock) {
         .execute();
     },
 
+    /**
+     * Deletes up to `limit` settled deliveries (delivered, failed, canceled) made before `before`, with
+     * their attempts; how many. A pending one stays, however old: it is still being retried.
+     */
+    async pruneDeliveries(before: string, limit: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const ids = (
+          await trx
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('created_date', '<', before)
+            .where('status', '!=', 'PENDING')
+            .orderBy('created_date')
+            .limit(limit)
+            .execute()
+        ).map((row) => row.id);
+        if (ids.length === 0) return 0;
+        await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).execute();
+        const result = await trx.deleteFrom('webhook_deliveries').where('id', 'in', ids).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
+    },
+
     /** The endpoint's own deliveries (replays excepted) made since `since`, oldest first. */
     async deliveriesSince(
       executor: Kysely<Schema>,

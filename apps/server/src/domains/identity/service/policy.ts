@@ -1,8 +1,8 @@
 import { type FieldViolation, ValidationError } from '../../../lib/errors.ts';
 import { identityErrors } from '../errors.ts';
-import { type IdentityContext, type IdentitySettings, MINUTE, nowIso } from './context.ts';
+import type { IdentityContext, IdentitySettings } from './context.ts';
 
-/** Input rules of the sign-in calls: e-mail format, password policy, captcha, lockout. */
+/** Input rules of the sign-in calls: e-mail format, password policy, captcha (the throttle: throttle.ts). */
 
 const EMAIL =
   /^[^\s@"(),:;<>[\]\\]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
@@ -75,37 +75,5 @@ export async function checkCaptcha(
   throw identityErrors.invalidCaptcha();
 }
 
-/**
- * Failed sign-ins allowed within the window: per member, and per client address (higher, since
- * many people may share one address behind a NAT).
- */
-export const LOCKOUT_FAILURES = 10;
-export const LOCKOUT_FAILURES_PER_ADDRESS = 50;
-export const LOCKOUT_WINDOW_MS = 15 * MINUTE;
-
-const keys = (siteId: string, email: string, address: string) => ({
-  identity: `identity:${siteId}:${email}`,
-  address: `address:${siteId}:${address}`,
-});
-
-export async function checkLockout(ctx: IdentityContext, siteId: string, email: string, address: string) {
-  const since = new Date(ctx.clock.now().getTime() - LOCKOUT_WINDOW_MS).toISOString();
-  const { identity, address: byAddress } = keys(siteId, email, address);
-  const [forIdentity, forAddress] = await Promise.all([
-    ctx.store.failures.count(identity, since),
-    ctx.store.failures.count(byAddress, since),
-  ]);
-  if (forIdentity >= LOCKOUT_FAILURES || forAddress >= LOCKOUT_FAILURES_PER_ADDRESS)
-    throw identityErrors.rateLimited(LOCKOUT_WINDOW_MS / 1000);
-}
-
-export async function recordFailure(ctx: IdentityContext, siteId: string, email: string, address: string) {
-  const now = nowIso(ctx);
-  const forget = new Date(ctx.clock.now().getTime() - LOCKOUT_WINDOW_MS).toISOString();
-  const { identity, address: byAddress } = keys(siteId, email, address);
-  await ctx.store.failures.add(identity, now, forget);
-  await ctx.store.failures.add(byAddress, now, forget);
-}
-
-export const clearFailures = (ctx: IdentityContext, siteId: string, email: string) =>
-  ctx.store.failures.clear(keys(siteId, email, '').identity);
+/** The sign-in throttle (throttle.ts), under the names other sign-ins (owners) call it by. */
+export { checkThrottle as checkLockout, clearFailures, recordFailure } from './throttle.ts';

@@ -6,8 +6,9 @@ import { randomSecret, sha256 } from '../store/secrets.ts';
 import { allowsPageUrl, findClient } from './clients.ts';
 import { type IdentityContext, isoIn, isPast, MINUTE, nowIso } from './context.ts';
 import { type FlowResponse, nextState } from './flow.ts';
-import { check, clearFailures, isEmail, normaliseEmail, passwordViolation } from './policy.ts';
+import { check, isEmail, normaliseEmail, passwordViolation } from './policy.ts';
 import { emailVerified, withPasswordFactor } from './profile.ts';
+import { clearFailures } from './throttle.ts';
 
 /** Password recovery and activation links (map 15.2). Links are single use and last 1 hour. */
 

@@ -5,18 +5,9 @@ import { identityErrors } from '../errors.ts';
 import type { StatusReason } from '../store/identities.ts';
 import { type IdentityContext, settingsOf } from './context.ts';
 import { type FlowResponse, nextState } from './flow.ts';
-import {
-  check,
-  checkCaptcha,
-  checkLockout,
-  clearFailures,
-  emailViolation,
-  isEmail,
-  normaliseEmail,
-  passwordViolation,
-  recordFailure,
-} from './policy.ts';
+import { check, checkCaptcha, emailViolation, isEmail, normaliseEmail, passwordViolation } from './policy.ts';
 import { newIdentity } from './profile.ts';
+import { checkThrottle, recordFailure, recordSuccess } from './throttle.ts';
 
 type CaptchaTokens = Parameters<typeof checkCaptcha>[3];
 
@@ -59,7 +50,7 @@ export interface LoginInput {
 
 /**
  * Login (map 15.1, 4.3). Every failure is an application error (the official client crashes on
- * validation-only errors); failures count towards the lockout per member and per client address.
+ * validation-only errors); failures slow down further attempts per member and per client address (throttle.ts).
  */
 export async function login(
   ctx: IdentityContext,
@@ -69,7 +60,7 @@ export async function login(
 ): Promise<FlowResponse> {
   const siteId = caller.siteId;
   const email = normaliseEmail(input.loginId.email);
-  await checkLockout(ctx, siteId, email, address);
+  await checkThrottle(ctx, siteId, email, address);
   const settings = await settingsOf(ctx, siteId);
   await checkCaptcha(ctx, siteId, settings, input.captchaTokens);
   if (!isEmail(email))
@@ -87,7 +78,7 @@ export async function login(
     await recordFailure(ctx, siteId, email, address);
     throw identityErrors.wrongPassword();
   }
-  await clearFailures(ctx, siteId, email);
+  await recordSuccess(ctx, siteId, email, address);
   return nextState(ctx, siteId, record.identity, { askSecondFactor: true });
 }
 
