@@ -5,6 +5,7 @@
  * string, timestamps ISO strings.
  */
 import { type TLiteral, type TSchema, type TUnion, Type } from '@sinclair/typebox';
+import { WeeklySession } from './bookings-bookings.ts';
 import { Id, Timestamp } from './common.ts';
 
 const literals = <const T extends readonly string[]>(values: T, description?: string) =>
@@ -327,6 +328,7 @@ export const serviceFields = {
           timeBetweenSessions: opt(Minutes(720)),
         }),
       ),
+      weeklySessions: opt(Type.Array(WeeklySession, { maxItems: 50 })),
     }),
   ),
   staffMemberIds: opt(Type.Array(Id, { maxItems: 220, uniqueItems: true })),

@@ -2,11 +2,12 @@
  * Bookings services v2 and bulk services (API map 8): every call at each path the official
  * `services` module sends it to (`/_api/bookings/v2/services` on the platform's hosts and custom
  * hosts, bare `/v2/bulk/services` for bulk calls on a custom host). The owner-managed entities
- * services name are in bookings-owner.ts, availability in bookings-availability.ts; `bookingsCalls`
- * lists them all.
+ * services name are in bookings-owner.ts, availability in bookings-availability.ts, bookings in
+ * bookings-bookings.ts; `bookingsCalls` lists them all.
  */
 import { Type } from '@sinclair/typebox';
 import { bookingsAvailabilityCalls } from './bookings-availability.ts';
+import { bookingsEntityCalls } from './bookings-bookings.ts';
 import {
   bulkDeleteServices,
   bulkDeleteServicesByFilter,
@@ -365,4 +366,5 @@ export const bookingsCalls = [
   queryStaffMembers,
   countStaffMembers,
   ...bookingsAvailabilityCalls,
+  ...bookingsEntityCalls,
 ] as const;

@@ -1,8 +1,10 @@
 /**
  * Demo bookings: a studio with one business location and a booking policy, two stylists on
  * different hours giving the haircut, a weekly yoga class, a six-week pottery course and a free
- * consultation. (Class and course sessions come with the sessions of the booking slice.)
+ * consultation. The stylists cover every hour between them, so a haircut slot is always open within
+ * a day; the class meets every Tuesday, the course on six Saturdays from the next one.
  */
+import { DateTime } from 'luxon';
 import type { Platform } from '../deps.ts';
 import {
   createBookingPolicy,
@@ -12,6 +14,13 @@ import {
   createStaffMember,
 } from '../domains/bookings/index.ts';
 import type { Caller } from '../http/access.ts';
+
+/** The first Saturday after `now` (UTC dates) and the one five weeks later: a six-week course. */
+function sixSaturdays(now: Date) {
+  const today = DateTime.fromJSDate(now, { zone: 'utc' });
+  const first = today.plus({ days: (6 - today.weekday + 7) % 7 || 7 });
+  return { startDate: first.toISODate()!, endDate: first.plus({ weeks: 5 }).toISODate()! };
+}
 
 const weekdays = (days: readonly string[], openTime: string, closeTime: string) =>
   days.map((day) => ({ openDay: day, openTime, closeDay: day, closeTime }));
@@ -105,6 +114,12 @@ export async function seedBookings(platform: Platform, siteId: string) {
       fixed: { price: { value: '18' } },
       options: { online: true, inPerson: true },
     },
+    schedule: {
+      weeklySessions: [
+        { weekday: 'TUESDAY', startTime: '18:00', durationInMinutes: 60, staffMemberId: late.id },
+      ],
+    },
+    staffMemberIds: [late.id],
     ...located,
   });
   await createService(deps, owner, {
@@ -117,6 +132,16 @@ export async function seedBookings(platform: Platform, siteId: string) {
       rateType: 'FIXED',
       fixed: { price: { value: '240' } },
       options: { online: true, inPerson: false },
+    },
+    schedule: {
+      weeklySessions: [
+        {
+          weekday: 'SATURDAY',
+          startTime: '10:00',
+          durationInMinutes: 120,
+          ...sixSaturdays(platform.clock.now()),
+        },
+      ],
     },
     ...located,
   });

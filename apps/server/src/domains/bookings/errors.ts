@@ -48,6 +48,19 @@ export const bookingsErrors = {
     new AppError(409, 'LOCATION_ARCHIVED', 'The location is archived', `Location ${id} is archived.`, {
       locationId: id,
     }),
+  bookingNotFound: (id: string) => notFound('BOOKING_NOT_FOUND', 'Booking not found', { bookingId: id }),
+  /** The booking's status does not allow the change (`allowed`: the statuses that would). */
+  bookingStatus: (id: string, status: string, action: string, allowed: readonly string[]) =>
+    new AppError(
+      409,
+      'INVALID_BOOKING_STATUS',
+      `A ${status} booking cannot be ${action}`,
+      `Only a booking that is ${allowed.join(' or ')} can be ${action}.`,
+      { bookingId: id, status },
+    ),
+  /** The service's policy keeps customers from the change now (the owner may still make it). */
+  policyRefuses: (id: string, code: string, what: string, reason: string) =>
+    new AppError(409, code, `The booking cannot be ${what}`, reason, { bookingId: id }),
   tooManyServices: (field: string, limit: number) =>
     invalidField(field, `matches more than ${limit} services: narrow the filter`, 'MAX_SIZE'),
 };

@@ -1,4 +1,7 @@
+export { bookingsConsumer } from './bookings-consumer.ts';
+export { bookingsCatalog } from './catalog-provider.ts';
 export { bookingsErrors } from './errors.ts';
+export { bookingsCheckoutIntent } from './intent.ts';
 export { bookingsRoutes } from './routes.ts';
 export { createCategory } from './service/categories.ts';
 export { BOOKINGS_APP_ID, type BookingsDeps } from './service/context.ts';

@@ -9,6 +9,15 @@ import {
   queryAvailabilityCall,
 } from './service/availability.ts';
 import {
+  cancelBooking,
+  confirmBooking,
+  createHeldBooking,
+  declineBooking,
+  getBooking,
+  queryExtendedBookings,
+  rescheduleBooking,
+} from './service/bookings.ts';
+import {
   bulkDeleteServices,
   bulkDeleteServicesByFilter,
   bulkUpdateServices,
@@ -226,5 +235,33 @@ export function bookingsRoutes(deps: BookingsDeps) {
       answer(await getScheduleAvailabilityCall(deps, caller, scheduleId)),
     calculateMultiSlotAvailability: async (input, { caller }) =>
       answer(await calculateMultiSlotCall(deps, caller, input)),
+
+    createBooking: async ({ booking }, { caller }) =>
+      answer({
+        booking: await createHeldBooking(deps, caller, {
+          slot: booking.bookedEntity.slot,
+          totalParticipants: booking.totalParticipants,
+          contactDetails: booking.contactDetails as Json | undefined,
+        }),
+      }),
+    getBooking: async ({ bookingId }, { caller }) =>
+      answer({ booking: await getBooking(deps, caller, bookingId) }),
+    cancelBooking: async ({ bookingId, revision }, { caller }) =>
+      answer({ booking: await cancelBooking(deps, caller, bookingId, revision) }),
+    rescheduleBooking: async ({ bookingId, slot, revision }, { caller }) =>
+      answer({ booking: await rescheduleBooking(deps, caller, bookingId, slot, revision) }),
+    confirmBooking: async ({ bookingId, revision, paymentStatus }, { caller }) =>
+      answer({ booking: await confirmBooking(deps, caller, bookingId, { revision, paymentStatus }) }),
+    declineBooking: async ({ bookingId, revision, paymentStatus }, { caller }) =>
+      answer({ booking: await declineBooking(deps, caller, bookingId, { revision, paymentStatus }) }),
+    queryExtendedBookings: async ({ query, withBookingAllowedActions }, { caller }) =>
+      answer(
+        await queryExtendedBookings(
+          deps,
+          caller,
+          query as Json | undefined,
+          withBookingAllowedActions === true,
+        ),
+      ),
   });
 }

@@ -1,9 +1,10 @@
 /**
- * SQL of bookings. Services, staff members, policies, categories and business locations are document
- * kinds; `bookings_service_slugs` holds every slug a service answers to (its primary key keeps a slug
+ * SQL of bookings. Services, staff members, policies, categories, business locations and bookings
+ * are document kinds; `bookings_service_slugs` holds every slug a service answers to (its primary key keeps a slug
  * to one service per site), written in the service's transaction.
  */
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
 import type { Schema } from '../../db/schema.ts';
@@ -69,6 +70,48 @@ export const locationKind: DocumentKind = {
   },
 };
 
+/** A booking keeps its hold's id for the server; events and answers go without it. */
+const withoutHold = (document: Record<string, unknown>) => {
+  const { holdId: _holdId, ...rest } = document;
+  return rest;
+};
+
+export const bookingKind: DocumentKind = {
+  table: 'bookings_bookings',
+  entity: 'booking',
+  label: 'Booking',
+  notFoundCode: 'BOOKING_NOT_FOUND',
+  columns: {
+    status: { column: 'status', type: 'string', nullable: false },
+    'bookedEntity.slot.serviceId': { column: 'service_id', type: 'string', nullable: false },
+    startDate: { column: 'start_date', type: 'string', nullable: false, format: 'date-time' },
+    'createdBy.memberId': { column: 'member_id', type: 'string', nullable: true },
+  },
+  eventView: withoutHold,
+};
+
+/** The capacity resource of a staff member's time (interval holds, db/capacity.ts). */
+export const staffResource = (staffId: string) => `bookings:staff:${staffId}`;
+/** The places of one class session, or of a whole course (counted holds). */
+export const sessionResource = (scheduleId: string, startIso: string | null) =>
+  startIso ? `bookings:session:${scheduleId}|${startIso}` : `bookings:course:${scheduleId}`;
+
+export interface LiveInterval {
+  resourceKey: string;
+  startsAt: string;
+  endsAt: string;
+  /** Null once confirmed: a booking. */
+  expiresAt: string | null;
+}
+
+export interface PlacesTaken {
+  scheduleId: string;
+  /** The session's start; null for a course. */
+  start: string | null;
+  booked: number;
+  held: number;
+}
+
 export function bookingsStore(database: Database, clock: Clock) {
   const deps = { clock };
   return {
@@ -79,6 +122,80 @@ export function bookingsStore(database: Database, clock: Clock) {
     categories: documentStore(database, categoryKind, deps),
     policies: documentStore(database, policyKind, deps),
     locations: documentStore(database, locationKind, deps),
+    bookings: documentStore(database, bookingKind, deps),
+
+    /** Confirmed and unexpired interval holds of `resourceKeys` that overlap [from, to). */
+    async liveIntervals(
+      siteId: string,
+      resourceKeys: readonly string[],
+      range: { from: string; to: string },
+      now: string,
+      except?: string,
+    ): Promise<LiveInterval[]> {
+      if (resourceKeys.length === 0) return [];
+      const rows = await database.db
+        .selectFrom('capacity_holds')
+        .select(['resource_key', 'starts_at', 'ends_at', 'state', 'expires_at'])
+        .where('site_id', '=', siteId)
+        .where('resource_key', 'in', resourceKeys)
+        .where('starts_at', '<', range.to)
+        .where('ends_at', '>', range.from)
+        .$if(except !== undefined, (query) => query.where('hold_id', '!=', except!))
+        .where((eb) =>
+          eb.or([
+            eb('state', '=', sql.lit('CONFIRMED')),
+            eb.and([eb('state', '=', sql.lit('HELD')), eb('expires_at', '>', now)]),
+          ]),
+        )
+        .execute();
+      return rows.map((row) => ({
+        resourceKey: row.resource_key,
+        startsAt: row.starts_at!,
+        endsAt: row.ends_at!,
+        expiresAt: row.state === 'CONFIRMED' ? null : row.expires_at,
+      }));
+    },
+
+    /** Places confirmed and held (unexpired) per class session and course of `scheduleIds`. */
+    async placesTaken(
+      siteId: string,
+      scheduleIds: readonly string[],
+      now: string,
+      except?: string,
+    ): Promise<PlacesTaken[]> {
+      if (scheduleIds.length === 0) return [];
+      const keys = scheduleIds.flatMap((id) => [`bookings:session:${id}|%`, `bookings:course:${id}`]);
+      const rows = await database.db
+        .selectFrom('capacity_holds')
+        .select(['resource_key', 'state'])
+        .select((eb) => eb.fn.sum<number>('quantity').as('units'))
+        .where('site_id', '=', siteId)
+        .where((eb) => eb.or(keys.map((key) => eb('resource_key', 'like', key))))
+        .$if(except !== undefined, (query) => query.where('hold_id', '!=', except!))
+        .where((eb) =>
+          eb.or([
+            eb('state', '=', sql.lit('CONFIRMED')),
+            eb.and([eb('state', '=', sql.lit('HELD')), eb('expires_at', '>', now)]),
+          ]),
+        )
+        .groupBy(['resource_key', 'state'])
+        .execute();
+      const out = new Map<string, PlacesTaken>();
+      for (const row of rows) {
+        const [kind, rest] = [row.resource_key.split(':')[1], row.resource_key.split(':').slice(2).join(':')];
+        const [scheduleId, start] = kind === 'session' ? rest.split('|') : [rest, null];
+        const entry = out.get(row.resource_key) ?? {
+          scheduleId: scheduleId!,
+          start: start ?? null,
+          booked: 0,
+          held: 0,
+        };
+        if (row.state === 'CONFIRMED') entry.booked += Number(row.units);
+        else entry.held += Number(row.units);
+        out.set(row.resource_key, entry);
+      }
+      return [...out.values()];
+    },
 
     transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
       return database.db.transaction().execute(work);

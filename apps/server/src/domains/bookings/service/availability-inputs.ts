@@ -6,14 +6,18 @@ import type { Caller } from '../../../http/access.ts';
 import type {
   AvailabilityWorld,
   BookingPolicy,
+  BusyInterval,
   ServiceInput,
+  SessionLoad,
   SessionSchedule,
   SlotLocation,
   StaffMember,
   TimeOff,
   Weekday,
+  WeeklySessions,
   WorkingRange,
 } from '../availability.ts';
+import { staffResource } from '../store.ts';
 import { type BookingsDeps, isAdmin, isObject, type Json } from './context.ts';
 import { documentsById } from './view.ts';
 
@@ -27,6 +31,7 @@ const DAYS: Record<string, Weekday> = {
   SUNDAY: 'SUN',
 };
 const ORDER = Object.keys(DAYS);
+const DAY = 86_400_000;
 
 /**
  * Working-hours periods (`openDay openTime → closeDay closeTime`) as ranges per weekday. A period
@@ -117,13 +122,25 @@ export function locationInput(service: Json, businessLocations: Map<string, Json
 }
 
 /**
- * Session rules of a class or course. Service documents carry none yet (weekly rules, course dates
- * and cancelled dates come with the sessions API), so a class offers no session and a course has no
- * first session; the capacity is already the service's.
+ * Session rules of a class or course: the schedule's weekly sessions (a Plaza field), in the business
+ * zone. A class without a first date repeats from any date; the capacity is the service's unless a
+ * rule names its own.
  */
 export function sessionsInput(service: Json, scheduleId: string): SessionSchedule | null {
   if (service.type === 'APPOINTMENT') return null;
-  return { scheduleId, capacity: Number(service.defaultCapacity ?? 1), rules: [] };
+  const schedule = isObject(service.schedule) ? service.schedule : {};
+  const rules = (Array.isArray(schedule.weeklySessions) ? schedule.weeklySessions : []).filter(isObject).map(
+    (rule): WeeklySessions => ({
+      weekday: DAYS[String(rule.weekday)]!,
+      start: String(rule.startTime),
+      durationMinutes: Number(rule.durationInMinutes),
+      from: typeof rule.startDate === 'string' ? rule.startDate : '1970-01-01',
+      to: typeof rule.endDate === 'string' ? rule.endDate : null,
+      staffId: typeof rule.staffMemberId === 'string' ? rule.staffMemberId : null,
+      capacity: typeof rule.capacity === 'number' ? rule.capacity : null,
+    }),
+  );
+  return { scheduleId, capacity: Number(service.defaultCapacity ?? 1), rules };
 }
 
 export function serviceInput(
@@ -195,14 +212,42 @@ export async function engineInputs(
 
 /**
  * What already takes time or places in [from, to]: bookings and live checkout holds per staff
- * member (`busy`), participants per class session or course (`loads`). Bookings and holds do not
- * exist yet; when they do, this is the one place that reads them, for the same site and range.
+ * member (`busy`, interval holds), participants per class session or course (`loads`, counted holds).
+ * The one place that reads them, for the same site and range. `except` leaves out one hold (a
+ * booking being moved does not stand in its own way).
  */
 export async function occupancy(
-  _deps: BookingsDeps,
-  _siteId: string,
-  _services: readonly ServiceInput[],
-  _range: { from: number; to: number },
+  deps: BookingsDeps,
+  siteId: string,
+  services: readonly ServiceInput[],
+  range: { from: number; to: number },
+  except?: string,
 ): Promise<Pick<AvailabilityWorld, 'busy' | 'loads'>> {
-  return { busy: [], loads: [] };
+  const now = deps.clock.now().toISOString();
+  const staffIds = [...new Set(services.flatMap((service) => service.staffIds))];
+  const byKey = new Map(staffIds.map((id) => [staffResource(id), id]));
+  // Widened by a day each way: a buffer around a booking just outside the range still counts.
+  const intervals = await deps.store.liveIntervals(
+    siteId,
+    [...byKey.keys()],
+    { from: new Date(range.from - DAY).toISOString(), to: new Date(range.to + DAY).toISOString() },
+    now,
+    except,
+  );
+  const busy: BusyInterval[] = intervals.map((hold) => ({
+    staffId: byKey.get(hold.resourceKey)!,
+    start: hold.startsAt,
+    end: hold.endsAt,
+    expiresAt: hold.expiresAt,
+  }));
+  const scheduleIds = services.filter((s) => s.sessions).map((s) => s.sessions!.scheduleId);
+  const loads: SessionLoad[] = (await deps.store.placesTaken(siteId, scheduleIds, now, except)).map(
+    (taken) => ({
+      scheduleId: taken.scheduleId,
+      ...(taken.start ? { start: taken.start } : {}),
+      booked: taken.booked,
+      held: taken.held,
+    }),
+  );
+  return { busy, loads };
 }

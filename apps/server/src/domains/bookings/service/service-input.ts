@@ -206,6 +206,44 @@ async function locations(
   return out;
 }
 
+/**
+ * The weekly session rules of a class or course (an appointment has none): a course needs its first
+ * and last dates, every rule's dates in order, and a staff member of the site when it names one.
+ */
+async function weeklySessions(
+  type: string,
+  given: unknown,
+  staffExists: (id: string) => Promise<unknown>,
+): Promise<Json[] | undefined> {
+  if (!Array.isArray(given)) return undefined;
+  const field = 'service.schedule.weeklySessions';
+  if (type === 'APPOINTMENT' && given.length > 0)
+    throw bookingsErrors.invalid(field, 'are for classes and courses only', 'INVALID_SCHEDULE');
+  for (const [index, rule] of (given as Json[]).entries()) {
+    if (type === 'COURSE' && (!rule.startDate || !rule.endDate))
+      throw bookingsErrors.invalid(
+        `${field}[${index}].endDate`,
+        'a course runs between a first and a last date: both are required',
+        'INVALID_SCHEDULE',
+      );
+    if (rule.startDate && rule.endDate && String(rule.endDate) < String(rule.startDate))
+      throw bookingsErrors.invalid(
+        `${field}[${index}].endDate`,
+        'must not be before startDate',
+        'INVALID_SCHEDULE',
+      );
+  }
+  for (const [index, rule] of (given as Json[]).entries()) {
+    if (rule.staffMemberId && !(await staffExists(String(rule.staffMemberId))))
+      throw bookingsErrors.invalid(
+        `${field}[${index}].staffMemberId`,
+        `names no staff member of the site: ${String(rule.staffMemberId)}`,
+        'INVALID_STAFF_MEMBER_IDS',
+      );
+  }
+  return given as Json[];
+}
+
 async function requireEach(
   ids: readonly string[],
   exists: (id: string) => Promise<unknown>,
@@ -312,6 +350,7 @@ export async function normaliseService(
         sessionDurations,
         timeBetweenSessions: constraints.timeBetweenSessions ?? 0,
       }),
+      weeklySessions: await weeklySessions(type, schedule.weeklySessions, (id) => staff.get(id)),
     }),
     staffMemberIds,
     extendedFields: merged.extendedFields,
