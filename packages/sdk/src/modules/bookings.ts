@@ -5,20 +5,25 @@ import type {
   bulkUpdateServices,
   bulkUpdateServicesByFilter,
   calculateMultiSlotAvailability,
+  cancelBooking,
   cloneService,
+  confirmBooking,
   countServices,
   countStaffMembers,
+  createBooking,
   createBookingPolicy,
   createBusinessLocation,
   createCategory,
   createService,
   createStaffMember,
+  declineBooking,
   deleteBookingPolicy,
   deleteCategory,
   deleteService,
   deleteStaffMember,
   disablePricingPlansForService,
   enablePricingPlansForService,
+  getBooking,
   getBookingPolicy,
   getBusinessLocation,
   getCategory,
@@ -31,10 +36,12 @@ import type {
   queryCategories,
   queryCategoriesV2,
   queryCategoriesV2Post,
+  queryExtendedBookings,
   queryLocations,
   queryPolicies,
   queryServices,
   queryStaffMembers,
+  rescheduleBooking,
   searchServices,
   setCustomSlug,
   setServiceLocations,
@@ -208,4 +215,26 @@ export const bookings = {
     bookingsCalls,
     'calculateMultiSlotAvailability',
   ),
+  /**
+   * Books a slot availability offered (its `slot`), held for 20 minutes for the caller's checkout:
+   * check out a line `{appId: BOOKINGS_APP_ID, catalogItemId: booking.id}`, or use the
+   * `bookingsCheckout` redirect, which does both.
+   * @example const { booking } = await client.bookings.createBooking({ booking: { bookedEntity: { slot: entry.slot } } });
+   */
+  createBooking: call<typeof createBooking>(bookingsCalls, 'createBooking'),
+  /** One booking: the caller's own, or any for the owner. */
+  getBooking: call<typeof getBooking>(bookingsCalls, 'getBooking'),
+  /** Cancels a booking and frees its slot (customers within the service policy's window). */
+  cancelBooking: call<typeof cancelBooking>(bookingsCalls, 'cancelBooking'),
+  /** Moves a booking to another slot availability offers now. */
+  rescheduleBooking: call<typeof rescheduleBooking>(bookingsCalls, 'rescheduleBooking'),
+  /** Approves a PENDING booking. Admin only. */
+  confirmBooking: call<typeof confirmBooking>(bookingsCalls, 'confirmBooking'),
+  /** Declines a PENDING booking, freeing its slot. Admin only. */
+  declineBooking: call<typeof declineBooking>(bookingsCalls, 'declineBooking'),
+  /**
+   * A member's own bookings, or every booking for the owner, with what may still be done with them.
+   * @example const { extendedBookings } = await admin.bookings.queryExtendedBookings({ query: { filter: { status: 'CONFIRMED' } } });
+   */
+  queryExtendedBookings: call<typeof queryExtendedBookings>(bookingsCalls, 'queryExtendedBookings'),
 };
