@@ -104,6 +104,7 @@ describe.each(engines)('catalog contract: a held line from cart to order (%s)', 
       number: order.number,
       paid: true,
       authorized: false,
+      payment: { provider: 'test' },
     });
     expect(await holdState(holdId)).toBe('CONFIRMED');
     expect(await seatsLeft('show-1')).toBe(1);
