@@ -2,6 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { newId } from '../../server/src/lib/ids.ts';
+import { hashPassword } from '../../server/src/lib/passwords.ts';
 import { type DemoCredentials, seedDemo } from '../../server/src/seed/demo.ts';
 import { buildTestApp, type TestApp } from '../../server/test/build-test-app.ts';
 import { ensureBuilt } from './build.ts';
@@ -31,11 +33,12 @@ export interface Plaza {
   close(): Promise<void>;
 }
 
-export async function startPlaza(): Promise<Plaza> {
+/** `env`: more server settings, e.g. the ones that let webhooks reach a loopback receiver. */
+export async function startPlaza(options: { env?: Record<string, string> } = {}): Promise<Plaza> {
   const dashboardDist = await ensureBuilt();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp('sqlite', { env: { PUBLIC_URL: url }, dashboardDist });
+  const t = await buildTestApp('sqlite', { env: { ...options.env, PUBLIC_URL: url }, dashboardDist });
   const demo = await seedDemo(t.platform, { demoOrigin: 'http://127.0.0.1:3000' });
   await t.app.listen({ host: '127.0.0.1', port });
 
@@ -53,6 +56,31 @@ export async function startPlaza(): Promise<Plaza> {
   }
 
   return { t, url, demo, call, close: () => t.close() };
+}
+
+/** Another site with an owner of its own, as `plaza sites create` would make it. */
+export async function otherSiteOwner(plaza: Plaza, email: string, password: string) {
+  const site = await plaza.t.createSite({ name: 'Other Shop' });
+  await plaza.t.platform.database.db
+    .insertInto('site_owners')
+    .values({
+      id: newId(),
+      site_id: site.id,
+      email,
+      password_hash: await hashPassword(password),
+      created_date: new Date().toISOString(),
+    })
+    .execute();
+  return site;
+}
+
+/** Signs in on the dashboard's sign-in page and waits for Home. */
+export async function signIn(page: Page, url: string, email: string, password: string) {
+  await page.goto(`${url}/dashboard/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
 }
 
 // --- the browser -------------------------------------------------------------------------------

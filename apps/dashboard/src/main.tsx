@@ -5,6 +5,7 @@ import { ApiError } from './api/client.ts';
 import { sessionKey } from './api/session.ts';
 import { AppRouter } from './router.tsx';
 import './styles.css';
+import './forms.css';
 
 const client: QueryClient = new QueryClient({
   // A session that ended meanwhile (signed out elsewhere, expired): ask again, which shows the sign-in.

@@ -11,11 +11,27 @@ import { SignIn } from './pages/sign-in.tsx';
 const Orders = lazy(() => import('./pages/orders.tsx').then((m) => ({ default: m.Orders })));
 const OrderPage = lazy(() => import('./pages/order.tsx').then((m) => ({ default: m.OrderPage })));
 const Products = lazy(() => import('./pages/products.tsx').then((m) => ({ default: m.Products })));
+const Plans = lazy(() => import('./pages/plans.tsx').then((m) => ({ default: m.Plans })));
+const Memberships = lazy(() => import('./pages/memberships.tsx').then((m) => ({ default: m.Memberships })));
+const Members = lazy(() => import('./pages/members.tsx').then((m) => ({ default: m.Members })));
+const Events = lazy(() => import('./pages/events.tsx').then((m) => ({ default: m.Events })));
+const EventPage = lazy(() => import('./pages/event.tsx').then((m) => ({ default: m.EventPage })));
+const Settings = lazy(() => import('./pages/settings.tsx').then((m) => ({ default: m.Settings })));
+const Webhooks = lazy(() => import('./pages/webhooks.tsx').then((m) => ({ default: m.Webhooks })));
+const WebhookPage = lazy(() => import('./pages/webhook.tsx').then((m) => ({ default: m.WebhookPage })));
 
 const TITLES: Array<[RegExp, string]> = [
   [/^\/orders\/.+/, 'Order'],
   [/^\/orders/, 'Orders'],
   [/^\/products/, 'Products'],
+  [/^\/plans/, 'Plans'],
+  [/^\/memberships/, 'Memberships'],
+  [/^\/members/, 'Members'],
+  [/^\/events\/.+/, 'Event'],
+  [/^\/events/, 'Events'],
+  [/^\/settings/, 'Settings'],
+  [/^\/webhooks\/.+/, 'Webhook endpoint'],
+  [/^\/webhooks/, 'Webhooks'],
   [/^\/$/, 'Home'],
 ];
 
@@ -45,6 +61,14 @@ function Signed() {
           <Route path="orders" element={<Orders />} />
           <Route path="orders/:id" element={<OrderPage />} />
           <Route path="products" element={<Products />} />
+          <Route path="plans" element={<Plans />} />
+          <Route path="memberships" element={<Memberships />} />
+          <Route path="members" element={<Members />} />
+          <Route path="events" element={<Events />} />
+          <Route path="events/:id" element={<EventPage />} />
+          <Route path="settings" element={<Settings />} />
+          <Route path="webhooks" element={<Webhooks />} />
+          <Route path="webhooks/:id" element={<WebhookPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

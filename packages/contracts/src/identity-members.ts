@@ -1,6 +1,6 @@
 /** The signed-in member's own calls, and the owner's approval and blocking of members. */
 import { Type } from '@sinclair/typebox';
-import { Id } from './common.ts';
+import { Id, PagingMetadata } from './common.ts';
 import { defineCall } from './define.ts';
 import { Identity, Member } from './identity-schemas.ts';
 
@@ -12,6 +12,24 @@ export const getCurrentMember = defineCall({
   summary: 'The signed-in member.',
   request: Type.Object({ fieldsets: Type.Optional(Type.Array(Type.String({ maxLength: 20 }))) }),
   response: Type.Object({ member: Member }),
+});
+
+export const listMembers = defineCall({
+  name: 'listMembers',
+  method: 'GET',
+  paths: ['/members/v1/members', '/_api/members/v1/members'],
+  access: 'admin',
+  summary:
+    "The site's members, newest first, paged: `status` keeps those of one status, `search` those whose login e-mail contains it.",
+  request: Type.Object({
+    status: Type.Optional(
+      Type.Union([Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('BLOCKED')]),
+    ),
+    search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  }),
+  response: Type.Object({ members: Type.Array(Member), metadata: PagingMetadata }),
 });
 
 export const approveMember = defineCall({

@@ -13,7 +13,13 @@ import {
   validateEmail,
   verifyFactor,
 } from './identity-authentication.ts';
-import { approveMember, blockMember, getCurrentMember, setEmailFactor } from './identity-members.ts';
+import {
+  approveMember,
+  blockMember,
+  getCurrentMember,
+  listMembers,
+  setEmailFactor,
+} from './identity-members.ts';
 import {
   ApiKey,
   createApiKey,
@@ -59,6 +65,7 @@ export {
   IdpConnection,
   listApiKeys,
   listIdpConnections,
+  listMembers,
   login,
   loginCallback,
   loginWithIdpConnection,
@@ -103,6 +110,7 @@ export const identityCalls = [
   verifyDuringAuthentication,
   resendDuringAuthentication,
   getCurrentMember,
+  listMembers,
   approveMember,
   blockMember,
   setEmailFactor,

@@ -64,6 +64,7 @@ export interface PagingMetadata {
   count: number;
   offset?: number;
   total?: number;
+  cursors?: { next?: string | null; prev?: string | null };
 }
 
 export interface Product {

@@ -9,6 +9,8 @@ export function ConfirmDialog(props: {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The answer that changes nothing (default "Keep order"). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -26,7 +28,7 @@ export function ConfirmDialog(props: {
       <div className="dialog-body">{props.children}</div>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={props.onCancel} disabled={props.busy}>
-          Keep order
+          {props.cancelLabel ?? 'Keep order'}
         </button>
         <button
           type="button"

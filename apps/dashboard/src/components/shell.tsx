@@ -6,6 +6,12 @@ const SECTIONS = [
   { to: '/', label: 'Home', end: true },
   { to: '/orders', label: 'Orders', end: false },
   { to: '/products', label: 'Products', end: false },
+  { to: '/plans', label: 'Plans', end: false },
+  { to: '/memberships', label: 'Memberships', end: false },
+  { to: '/members', label: 'Members', end: false },
+  { to: '/events', label: 'Events', end: false },
+  { to: '/settings', label: 'Settings', end: false },
+  { to: '/webhooks', label: 'Webhooks', end: false },
 ];
 
 /** The frame of every signed-in page: skip link, site switcher, navigation, sign-out. */

@@ -20,6 +20,22 @@ const WORDS: Record<string, string> = {
   ORDER_PLACED: 'Order placed',
   ORDER_PAID: 'Order paid',
   ORDER_CANCELED: 'Order cancelled',
+  ACTIVE: 'Active',
+  PAUSED: 'Paused',
+  ENDED: 'Ended',
+  BLOCKED: 'Blocked',
+  DELIVERED: 'Delivered',
+  FAILED: 'Failed',
+  UNPAID: 'Unpaid',
+  NOT_APPLICABLE: 'Not applicable',
+  UPCOMING: 'Upcoming',
+  STARTED: 'Started',
+  DRAFT: 'Draft',
+  FREE: 'Free',
+  SALE_STARTED: 'On sale',
+  SALE_ENDED: 'Sale ended',
+  SALE_SCHEDULED: 'Sale scheduled',
+  OFFLINE_PENDING: 'Offline, not paid yet',
 };
 
 export const label = (value: string) => WORDS[value] ?? value.replace(/_/g, ' ').toLowerCase();
@@ -33,6 +49,11 @@ const TONES: Record<string, string> = {
   PAID: 'badge-ok',
   CAPTURED: 'badge-ok',
   APPROVED: 'badge-ok',
+  ACTIVE: 'badge-ok',
+  PENDING: 'badge-warn',
+  PAUSED: 'badge-warn',
+  BLOCKED: 'badge-danger',
+  ENDED: '',
 };
 
 export const tone = (value: string) => TONES[value] ?? '';

@@ -11,6 +11,7 @@ import type {
   getJwks,
   listApiKeys,
   listIdpConnections,
+  listMembers,
   login,
   loginCallback,
   loginWithIdpConnection,
@@ -147,6 +148,11 @@ export const identity = {
    * @example const { member } = await client.identity.getCurrentMember({ fieldsets: ['FULL'] });
    */
   getCurrentMember: call<typeof getCurrentMember>(identityCalls, 'getCurrentMember'),
+  /**
+   * The site's members, newest first, paged; by status or login e-mail. Admin.
+   * @example const { members } = await admin.identity.listMembers({ status: 'PENDING' });
+   */
+  listMembers: call<typeof listMembers>(identityCalls, 'listMembers'),
   /**
    * Approves a member waiting for owner approval (or unblocks a blocked one). Admin.
    * @example await admin.identity.approveMember({ memberId });

@@ -9,6 +9,7 @@ import {
   blockMember,
   changePassword,
   getCurrentMember,
+  listMembers,
   setEmailFactor,
   signOn,
 } from './service/members.ts';
@@ -65,6 +66,7 @@ export function identityRoutes(deps: IdentityDeps) {
       asResponse(await resendVerification(ctx, caller, stateToken)),
 
     getCurrentMember: async (_input, { caller }) => asResponse(await getCurrentMember(ctx, caller)),
+    listMembers: async (input, { caller }) => asResponse(await listMembers(ctx, caller.siteId, input)),
     approveMember: async ({ memberId }, { caller }) =>
       asResponse(await approveMember(ctx, caller.siteId, memberId)),
     blockMember: async ({ memberId }, { caller }) =>

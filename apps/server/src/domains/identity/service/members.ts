@@ -20,6 +20,33 @@ export async function getCurrentMember(ctx: IdentityContext, caller: Caller) {
   return { member: memberView(await currentIdentity(ctx, caller)) };
 }
 
+/** The member statuses an owner filters by, as the identity statuses they are stored as. */
+const STORED_STATUS = { PENDING: 'PENDING', APPROVED: 'ACTIVE', BLOCKED: 'BLOCKED' } as const;
+
+export interface MemberListInput {
+  status?: keyof typeof STORED_STATUS;
+  search?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** The site's members, newest first, paged; by status and by a part of the (lower-cased) login e-mail. */
+export async function listMembers(ctx: IdentityContext, siteId: string, input: MemberListInput) {
+  const filter: Record<string, unknown> = {
+    ...(input.status ? { 'status.name': STORED_STATUS[input.status] } : {}),
+    ...(input.search ? { 'email.address': { $contains: input.search.toLowerCase() } } : {}),
+  };
+  const page = await ctx.store.identities.docs.forSite(siteId).query({
+    filter,
+    sort: [{ fieldName: 'createdDate', order: 'DESC' }],
+    paging: { limit: input.limit ?? 50, offset: input.offset ?? 0 },
+  });
+  return {
+    members: page.items.map((item) => memberView(JSON.parse(item) as IdentityDoc)),
+    metadata: page.metadata,
+  };
+}
+
 async function requireIdentity(ctx: IdentityContext, siteId: string, id: string) {
   const record = await ctx.store.identities.get(siteId, id);
   if (!record) throw identityErrors.memberNotFound(id);
