@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -53,7 +54,7 @@ function connectSqlite(file: string): Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // The log is copied back by a worker thread (checkpointer.ts); a commit only does it itself when the
   // log has grown past ~40 MB, should the worker ever fall that far behind, or past SQLite's usual
   // 1,000 pages again if the worker fails.
@@ -71,7 +72,7 @@ function connectSqlite(file: string): Database {
   // A transaction takes the write lock as it begins, not at its first write: one that has read could not
   // write at all once another connection had committed meanwhile (SQLITE_BUSY_SNAPSHOT, which no busy
   // timeout waits out). Another process, or the checkpointer starting the log over, then waits instead.
-  const db = new Kysely<Schema>({ dialect: trackingWrites(dialect, writes, BEGIN_IMMEDIATE) });
+  const db = new Kysely<Schema>({ dialect: trackingWrites(dialect, writes, beginImmediate(sqlite)) });
   const direct = directSqlite(sqlite, statements.prepare, writes.wrote, (work) =>
     db.connection().execute(async () => work()),
   );
@@ -85,6 +86,37 @@ function connectSqlite(file: string): Database {
 }
 
 const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * BEGIN IMMEDIATE that waits for another connection's write lock without blocking the event loop:
+ * better-sqlite3 waits out `busy_timeout` synchronously, so a connection of this process that holds the
+ * lock across an await (another app on the same file, as tests open) could never let it go. Tried
+ * without a timeout, then again after a growing pause, for as long as the busy timeout allows.
+ */
+function beginImmediate(sqlite: SQLite.Database) {
+  return async (execute: (query: CompiledQuery) => Promise<unknown>) => {
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+      // The statement runs as `execute` is called: the timeout is back before anything else runs.
+      sqlite.pragma('busy_timeout = 0');
+      let attempt: Promise<unknown>;
+      try {
+        attempt = execute(BEGIN_IMMEDIATE);
+      } finally {
+        sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+      try {
+        await attempt;
+        return;
+      } catch (error) {
+        const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+        if (!busy || Date.now() >= deadline) throw error;
+      }
+      await sleep(pause);
+    }
+  };
+}
 
 const directByDb = new WeakMap<Kysely<Schema>, DirectSqlite>();
 

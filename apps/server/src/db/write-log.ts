@@ -97,8 +97,8 @@ export function writtenTables(node: OperationNode, sql: string): WrittenTables {
 export function trackingWrites(
   dialect: Dialect,
   log: WriteLogWriter,
-  /** The statement that begins a transaction, instead of the driver's own. */
-  begin?: CompiledQuery,
+  /** Begins a transaction instead of the driver's own way, given the connection's way to run a statement. */
+  begin?: (execute: (query: CompiledQuery) => Promise<unknown>) => Promise<void>,
 ): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
@@ -147,7 +147,8 @@ export function trackingWrites(
         acquireConnection: async () => wrap(await driver.acquireConnection()),
         async beginTransaction(connection, settings) {
           pending.set(connection, new Set());
-          if (begin) await unwrap(connection).executeQuery(begin);
+          const raw = unwrap(connection);
+          if (begin) await begin((query) => raw.executeQuery(query));
           else await driver.beginTransaction(unwrap(connection), settings);
         },
         async commitTransaction(connection) {

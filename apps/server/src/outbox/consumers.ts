@@ -80,6 +80,9 @@ export async function consumeBatch(
 ): Promise<BatchOutcome> {
   const lock = database.engine === 'postgres' ? sql`for update skip locked` : sql``;
   try {
+    // Most passes find nothing new: a read says so without taking the consumer's lock (on SQLite the
+    // write lock of the whole file, which every process and every other consumer then waits for).
+    if (!(await hasUnread(database, consumer.name))) return { handled: 0 };
     return await database.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ last_tx: string; last_seq: number | string }>`
         select last_tx, last_seq from outbox_consumers where name = ${consumer.name} ${lock}`.execute(trx);
@@ -102,6 +105,21 @@ export async function consumeBatch(
   } catch (error) {
     return { failed: error };
   }
+}
+
+/** Whether an event comes after `name`'s cursor (false too when it has no row). */
+async function hasUnread(database: Database, name: string): Promise<boolean> {
+  const { rows } = await sql<{ last_tx: string; last_seq: number | string }>`
+    select last_tx, last_seq from outbox_consumers where name = ${name}`.execute(database.db);
+  const cursor = rows[0];
+  if (!cursor) return false;
+  const next = await readAfter(
+    database.db,
+    database.engine,
+    { tx: cursor.last_tx, seq: Number(cursor.last_seq) },
+    1,
+  );
+  return next.length > 0;
 }
 
 /**
