@@ -12,6 +12,8 @@ declare module 'autocannon' {
       connections?: number;
       /** Seconds. */
       duration?: number;
+      /** Requests to send in all, instead of a duration. */
+      amount?: number;
       /** Requests per second over all connections (each connection gets its share per one-second window). */
       overallRate?: number;
       /** Seconds before a request counts as timed out. */

@@ -31,7 +31,7 @@ import {
   targetResult,
   writeResults,
 } from './report.ts';
-import { capture, type Scenario, selectScenarios, wireRequest } from './scenarios.ts';
+import { capture, type Scenario, scenarios, selectScenarios, wireRequest } from './scenarios.ts';
 import { type RunningTwin, startTwin } from './twin.ts';
 
 type TargetName = 'plaza' | 'twin' | 'writing twin';
@@ -53,7 +53,26 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
+const USAGE = `usage: npm run bench -- [--only <scenario>[,<scenario>…]] [--help]
+  --only   measure these scenarios alone (as BENCH_ONLY); known: ${scenarios.map((s) => s.name).join(', ')}
+settings (environment): BENCH_DURATION, BENCH_WARMUP, BENCH_ROUNDS, BENCH_RATE, BENCH_ONLY (bench/README.md)`;
+
+/** The scenarios named by `--only` (or `--only=`), else BENCH_ONLY; undefined for all of them. */
+function onlyOption(args: readonly string[]): string | undefined {
+  const at = args.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  if (at < 0) return process.env.BENCH_ONLY;
+  const value = args[at]!.includes('=') ? args[at]!.slice('--only='.length) : args[at + 1];
+  if (!value) throw new Error(`--only needs scenario names\n${USAGE}`);
+  return value;
+}
+
 async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const only = onlyOption(args)?.trim();
   const settings: Settings = {
     durationSeconds: positive('BENCH_DURATION', 5, false),
     warmupSeconds: positive('BENCH_WARMUP', 3, false),
@@ -61,9 +80,9 @@ async function main(): Promise<number> {
     throughputConnections: 50,
     latencyConnections: 10,
     latencyRate: positive('BENCH_RATE', 200, true),
-    only: process.env.BENCH_ONLY?.trim() ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : null,
+    only: only ? only.split(',').map((s) => s.trim()) : null,
   };
-  const selected = selectScenarios(process.env.BENCH_ONLY);
+  const selected = selectScenarios(only);
 
   // Bounded time whatever happens: every run is planned to take about this long, a wedge is cut at twice it.
   const targetCount = (scenario: Scenario) => (scenario.writes ? 3 : 2);

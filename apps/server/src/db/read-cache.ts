@@ -14,11 +14,27 @@ import type { WriteLog } from './connect.ts';
 export function readCache<V>(
   writes: WriteLog,
   tables: readonly string[],
-  options: { ttlMs: number; limit: number; clock: Clock },
+  options: {
+    ttlMs: number;
+    limit: number;
+    clock: Clock;
+    /**
+     * For a value that depends on the time as well (an answer with statuses derived from dates): the
+     * clock reading from which it no longer holds, however current its tables are.
+     */
+    expiresAt?: (value: V) => number;
+    /**
+     * Requests that miss one key at one version while its read runs wait for that read instead of
+     * making their own: for values that cost milliseconds to make, which a lapsing entry under load
+     * would otherwise have made once per waiting request.
+     */
+    shareReads?: boolean;
+  },
 ) {
   const entries = new Map<string, { value: V; version: number; others: number; until: number }>();
   const othersVersion = writes.othersVersion;
-  const { clock } = options;
+  const { clock, expiresAt, shareReads } = options;
+  const reading = new Map<string, { version: number; others: number; value: Promise<V> }>();
   // Every table's counter only grows, so their sum changes whenever one of them does.
   const version = () => {
     let sum = 0;
@@ -39,7 +55,7 @@ export function readCache<V>(
       const current = version();
       const now = clock.nowMs();
       const known = entries.get(key);
-      if (known && known.version === current) {
+      if (known && known.version === current && (!expiresAt || expiresAt(known.value) > now)) {
         if (known.until > now) return known.value;
         if (othersVersion && known.others === othersVersion()) {
           known.until = now + options.ttlMs;
@@ -48,7 +64,21 @@ export function readCache<V>(
       }
       // Both versions are taken before reading: a write that lands meanwhile makes the entry stale at once.
       const others = othersVersion ? othersVersion() : 0;
-      const value = known && (await stillCurrent?.(known.value)) ? known.value : await read();
+      if (shareReads) {
+        const running = reading.get(key);
+        if (running && running.version === current && running.others === others) return running.value;
+      }
+      const pending = (async () =>
+        known && (await stillCurrent?.(known.value)) ? known.value : await read())();
+      if (shareReads) {
+        const entry = { version: current, others, value: pending };
+        reading.set(key, entry);
+        pending.then(
+          () => reading.get(key) === entry && reading.delete(key),
+          () => reading.get(key) === entry && reading.delete(key),
+        );
+      }
+      const value = await pending;
       if (entries.size >= options.limit) entries.clear();
       entries.set(key, { value, version: current, others, until: now + options.ttlMs });
       return value;

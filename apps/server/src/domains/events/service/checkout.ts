@@ -4,8 +4,10 @@
  * order here at once; a paid one waits (INITIATED) for its payment through ecom's checkout (the
  * `eventsCheckout` redirect, catalog-provider.ts), which completes the same order.
  */
+import { listAvailableTickets as listAvailableTicketsCall } from '@plaza/contracts';
 import type { Caller } from '../../../http/access.ts';
 import { commonErrors, invalidField } from '../../../lib/errors.ts';
+import { schemaSerializer } from '../../../lib/schema-json.ts';
 import { ownerKeyOf } from '../../ecom/index.ts';
 import { getSite } from '../../sites/index.ts';
 import { eventsErrors } from '../errors.ts';
@@ -18,6 +20,7 @@ import {
   type TicketOrderStatus,
 } from './checkout-model.ts';
 import { isAdmin, type Raw, type StoredDefinition, type StoredEvent } from './context.ts';
+import { definitionChanges, eventChanges, keptAnswer, nextSaleDate } from './kept-answers.ts';
 import { orderLinks } from './order-links.ts';
 import {
   type CheckoutDeps,
@@ -61,6 +64,7 @@ async function definitionsPage(
   filter: Record<string, unknown> | undefined,
   paging: { offset: number; limit: number; sort: string | undefined },
   everything: boolean,
+  changes: number[],
 ) {
   const { siteId } = caller;
   const now = deps.clock.now().toISOString();
@@ -93,6 +97,11 @@ async function definitionsPage(
   const definitions = [];
   const stored = found.items.map((doc) => JSON.parse(doc) as StoredDefinition);
   const allCounts = await deps.store.ticketCountsOf(deps.store.db, siteId, stored, deps.clock.now());
+  // What the clock alone changes: held tickets coming free, and which tickets are on sale.
+  const ids = stored.map((definition) => definition.id);
+  const freed = await deps.store.nextHoldExpiry(siteId, ids, deps.clock.now());
+  if (freed !== undefined) changes.push(freed);
+  if (!everything) changes.push(...(await nextSaleDate(deps, siteId, now)));
   for (const definition of stored) {
     let known = events.get(definition.eventId);
     if (!known) {
@@ -101,7 +110,9 @@ async function definitionsPage(
       const order = (await definitionsOf(deps, siteId, event.id)).map((d) => d.id);
       known = { event, order };
       events.set(event.id, known);
+      eventChanges(event, changes);
     }
+    definitionChanges(definition, changes);
     const counts = allCounts.get(definition.id)!;
     const index = known.order.indexOf(definition.id);
     definitions.push(definitionV1(definition, known.event, counts, deps.clock.nowMs(), index));
@@ -112,26 +123,45 @@ async function definitionsPage(
   };
 }
 
+/** Both forms answer the same shape, written by the same serializer. */
+const definitionsJson = schemaSerializer(listAvailableTicketsCall.response);
+
+/**
+ * Kept as sent (kept-answers.ts): an event page lists its tickets on every visit. The answer is the
+ * same for every caller allowed to ask (only owners may ask for everything).
+ */
+const keptPage = (
+  deps: CheckoutDeps,
+  caller: Caller,
+  form: string,
+  input: Raw,
+  filter: Record<string, unknown> | undefined,
+  everything: boolean,
+) =>
+  keptAnswer(
+    deps,
+    `${form}\u0000${caller.siteId}\u0000${JSON.stringify(input)}`,
+    definitionsJson,
+    (changes) =>
+      definitionsPage(
+        deps,
+        caller,
+        filter,
+        { offset: input.offset ?? 0, limit: input.limit ?? 0, sort: input.sort },
+        everything,
+        changes,
+      ),
+  );
+
 export async function listAvailableTickets(deps: CheckoutDeps, caller: Caller, input: Raw) {
   const everything = (input.state ?? []).includes('INCLUDE_HIDDEN_NOT_ON_SALE');
   if (everything && !isAdmin(caller)) throw owner();
-  return definitionsPage(
-    deps,
-    caller,
-    input.eventId ? { eventId: input.eventId } : undefined,
-    { offset: input.offset ?? 0, limit: input.limit ?? 0, sort: input.sort },
-    everything,
-  );
+  const filter = input.eventId ? { eventId: input.eventId } : undefined;
+  return keptPage(deps, caller, 'tickets', input, filter, everything);
 }
 
 export const queryAvailableTickets = (deps: CheckoutDeps, caller: Caller, input: Raw) =>
-  definitionsPage(
-    deps,
-    caller,
-    input.filter ?? undefined,
-    { offset: input.offset ?? 0, limit: input.limit ?? 0, sort: input.sort },
-    false,
-  );
+  keptPage(deps, caller, 'tickets-query', input, input.filter ?? undefined, false);
 
 export async function getInvoice(deps: CheckoutDeps, caller: Caller, input: Raw) {
   const reservation = await reservationFor(deps, caller, input.reservationId, input.eventId);

@@ -5,17 +5,19 @@
  * added when taken, or chosen by the owner (`seoSettings.slug`).
  */
 import { randomBytes } from 'node:crypto';
-import { EVENT_SLUG_PATTERN } from '@plaza/contracts';
+import { EVENT_SLUG_PATTERN, queryEvents as queryEventsCall } from '@plaza/contracts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
+import { schemaSerializer } from '../../../lib/schema-json.ts';
 import { withDefaultSort } from '../../../query/index.ts';
 import { eventsErrors } from '../errors.ts';
 import { EVENT_STATUSES, type EventStatus, statusCondition, withStatusConditions } from '../status.ts';
 import type { Executor } from '../store.ts';
 import { type EventsDeps, isAdmin, type Raw, type StoredEvent, siteInfo } from './context.ts';
 import { deepMerge, eventSettings } from './event-input.ts';
+import { eventChanges, keptAnswer } from './kept-answers.ts';
 import { type RenderContext, renderEvent, statusOf } from './render.ts';
 import { copyDefinitions, deleteDefinitionsOf, ticketSummaries } from './tickets.ts';
 
@@ -68,8 +70,14 @@ async function renderContext(deps: EventsDeps, caller: Caller, fields: Fields): 
   };
 }
 
-async function render(deps: EventsDeps, caller: Caller, events: StoredEvent[], fields: Fields) {
-  const summaries = await ticketSummaries(deps, caller.siteId, events);
+async function render(
+  deps: EventsDeps,
+  caller: Caller,
+  events: StoredEvent[],
+  fields: Fields,
+  changes?: number[],
+) {
+  const summaries = await ticketSummaries(deps, caller.siteId, events, changes);
   const context = await renderContext(deps, caller, fields);
   return events.map((event) => renderEvent(event, summaries.get(event.id), context));
 }
@@ -266,15 +274,26 @@ export async function getEventBySlug(deps: EventsDeps, caller: Caller, slug: str
 const withoutDrafts = (filter: unknown, caller: Caller, includeDrafts: boolean | undefined) =>
   includeDrafts && isAdmin(caller) ? filter : { $and: [filter ?? {}, { lifecycle: { $ne: 'DRAFT' } }] };
 
+const queryEventsJson = schemaSerializer(queryEventsCall.response);
+
+/** Kept as sent (kept-answers.ts): a site's events page asks for the same list again and again. */
 export async function queryEvents(deps: EventsDeps, caller: Caller, input: Raw) {
-  const query: Raw = input.query ?? {};
-  const now = deps.clock.now().toISOString();
-  const filter = withoutDrafts(withStatusConditions(query.filter ?? {}, now), caller, input.includeDrafts);
-  const page = await deps.store.events
-    .forSite(caller.siteId)
-    .query(withDefaultSort({ ...query, filter }, SOONEST_FIRST), { fieldPrefix: 'query' });
-  const events = page.items.map((doc) => JSON.parse(doc) as StoredEvent);
-  return { events: await render(deps, caller, events, input.fields), pagingMetadata: page.metadata };
+  const key = `events\u0000${caller.siteId}\u0000${isAdmin(caller) ? 1 : 0}\u0000${JSON.stringify(input)}`;
+  return keptAnswer(deps, key, queryEventsJson, async (changes) => {
+    const query: Raw = input.query ?? {};
+    const now = deps.clock.now().toISOString();
+    const filter = withoutDrafts(withStatusConditions(query.filter ?? {}, now), caller, input.includeDrafts);
+    const page = await deps.store.events
+      .forSite(caller.siteId)
+      .query(withDefaultSort({ ...query, filter }, SOONEST_FIRST), { fieldPrefix: 'query' });
+    const events = page.items.map((doc) => JSON.parse(doc) as StoredEvent);
+    for (const event of events) eventChanges(event, changes);
+    const rendered = await render(deps, caller, events, input.fields, changes);
+    // Which events the status filter matches changes when any of the site's events starts or ends.
+    const moved = await deps.store.nextEventDate(caller.siteId, deps.clock.now());
+    if (moved !== undefined) changes.push(moved);
+    return { events: rendered, pagingMetadata: page.metadata };
+  });
 }
 
 export async function countEventsByStatus(deps: EventsDeps, caller: Caller, input: Raw) {

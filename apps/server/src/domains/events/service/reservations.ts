@@ -13,10 +13,11 @@ import type { Caller } from '../../../http/access.ts';
 import { holdExpiredPayload } from '../../../jobs/hold-expiry.ts';
 import { AppError, commonErrors, invalidField } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
+import { freezeJson } from '../../../lib/json-freeze.ts';
 import { recordDomainEvent, recordEntityEvent } from '../../../outbox/outbox.ts';
 import { type CouponRule, ownerKeyOf } from '../../ecom/index.ts';
 import { eventsErrors } from '../errors.ts';
-import { type Executor, ticketResource } from '../store.ts';
+import { type Executor, type Sellable, ticketResource } from '../store.ts';
 import {
   definitionV1,
   holdIdOf,
@@ -62,6 +63,25 @@ export async function eventFor(deps: EventsDeps, caller: Caller, eventId: string
 export async function definitionsOf(deps: EventsDeps, siteId: string, eventId: string, executor?: Executor) {
   const docs = await deps.store.definitionsOf(executor ?? deps.store.db, siteId, [eventId]);
   return docs.map((doc) => JSON.parse(doc) as StoredDefinition);
+}
+
+/**
+ * The event with its definitions, as a reservation checks them (store.ts `sellables`): a visitor
+ * reserving again and again reads neither from the database each time.
+ */
+async function sellable(deps: EventsDeps, caller: Caller, eventId: string): Promise<Sellable> {
+  const { siteId } = caller;
+  const found = await deps.store.sellables.get(`${siteId}\u0000${eventId}`, async () => {
+    const event = await deps.store.events.forSite(siteId).get<StoredEvent>(eventId);
+    if (!event) return undefined;
+    return freezeJson({
+      event: event as StoredEvent,
+      definitions: await definitionsOf(deps, siteId, eventId),
+    });
+  });
+  if (!found || (found.event.lifecycle === 'DRAFT' && !isAdmin(caller)))
+    throw eventsErrors.eventNotFound(eventId);
+  return found;
 }
 
 /** The caller's reservation (any of the site's for owners); 404 for anyone else's. */
@@ -172,9 +192,9 @@ export async function createReservation(deps: CheckoutDeps, caller: Caller, inpu
     throw commonErrors.insufficientPermissions('owner (admin)');
   const { siteId } = caller;
   const now = deps.clock.now();
-  const event = await eventFor(deps, caller, input.eventId);
+  const { event, definitions: all } = await sellable(deps, caller, input.eventId);
   checkOnSale(event, now.getTime(), ignoreLimits);
-  const definitions = new Map((await definitionsOf(deps, siteId, event.id)).map((d) => [d.id, d]));
+  const definitions = new Map(all.map((d) => [d.id, d]));
   const options = { now: now.getTime(), ignoreLimits, allowHidden: input.allowHiddenTickets === true };
   const requested: Raw[] = input.ticketQuantities;
   const lines = requested.map((raw, i) =>
@@ -236,7 +256,7 @@ export async function createReservation(deps: CheckoutDeps, caller: Caller, inpu
       { id, now: now.toISOString() },
     ) as Promise<StoredReservation>;
   });
-  const view = await reservationView(deps, siteId, reservation, event);
+  const view = await reservationView(deps, siteId, reservation, event, undefined, all);
   return { id, expires: reservation.expires, ...view };
 }
 
@@ -247,31 +267,31 @@ export async function reservationView(
   reservation: StoredReservation,
   event: StoredEvent,
   coupon?: CouponRule,
+  /** The event's definitions, oldest first, when the caller has just read them. */
+  known?: readonly StoredDefinition[],
 ) {
   const now = deps.clock.nowMs();
-  const all = await definitionsOf(deps, siteId, event.id);
-  const reservations = [];
-  for (const line of reservation.lines) {
+  const all = known ?? (await definitionsOf(deps, siteId, event.id));
+  const lines = reservation.lines.flatMap((line) => {
     const index = all.findIndex((d) => d.id === line.ticketDefinitionId);
-    const definition = all[index];
-    if (!definition) continue;
-    const counts = await deps.store.ticketCounts(
-      deps.store.db,
-      siteId,
-      definition.id,
-      definition.initialLimit,
-      deps.clock.now(),
-    );
-    reservations.push({
-      quantity: line.quantity,
-      ticket: definitionV1(definition, event, counts, now, index),
-      ticketDetails: line.donation
-        ? [{ priceOverride: line.price }]
-        : line.pricingOptionId
-          ? [{ pricingOptionId: line.pricingOptionId }]
-          : [],
-    });
-  }
+    return index < 0 ? [] : [{ line, index, definition: all[index]! }];
+  });
+  // One statement for the counts of every line.
+  const counts = await deps.store.ticketCountsOf(
+    deps.store.db,
+    siteId,
+    lines.map(({ definition }) => definition),
+    deps.clock.now(),
+  );
+  const reservations = lines.map(({ line, index, definition }) => ({
+    quantity: line.quantity,
+    ticket: definitionV1(definition, event, counts.get(definition.id)!, now, index),
+    ticketDetails: line.donation
+      ? [{ priceOverride: line.price }]
+      : line.pricingOptionId
+        ? [{ pricingOptionId: line.pricingOptionId }]
+        : [],
+  }));
   const { invoice } = invoiceOf(reservation.lines, reservation.currency, {
     coupon,
     tax: event.registration.tickets.taxSettings,

@@ -19,6 +19,7 @@ import {
 } from './context.ts';
 import { definitionSettings, onSale, pricesOf, renderDefinition } from './definition.ts';
 import { deepMerge } from './event-input.ts';
+import { definitionChanges } from './kept-answers.ts';
 import type { RenderContext, TicketSummary } from './render.ts';
 
 const OLDEST_FIRST = [{ fieldName: 'createdDate', order: 'ASC' }] as const;
@@ -31,6 +32,8 @@ export async function ticketSummaries(
   deps: EventsDeps,
   siteId: string,
   events: readonly StoredEvent[],
+  /** Notes the dates at which a definition's sale status changes (kept-answers.ts). */
+  changes?: number[],
 ): Promise<Map<string, TicketSummary>> {
   const ticketed = new Map(
     events
@@ -44,6 +47,11 @@ export async function ticketSummaries(
   );
   // One statement for the counts of the whole page's definitions, not one per definition.
   const allCounts = await deps.store.ticketCountsOf(deps.store.db, siteId, definitions, deps.clock.now());
+  if (changes) {
+    const ids = definitions.map((definition) => definition.id);
+    const freed = await deps.store.nextHoldExpiry(siteId, ids, deps.clock.now());
+    if (freed !== undefined) changes.push(freed);
+  }
   for (const definition of definitions) {
     const event = ticketed.get(definition.eventId)!;
     const counts = allCounts.get(definition.id)!;
@@ -51,6 +59,7 @@ export async function ticketSummaries(
     summaries.set(event.id, summary);
     summary.sold += counts.sold;
     if (definition.hidden) continue;
+    if (changes) definitionChanges(definition, changes);
     summary.tickets.push(onSale(definition, event, counts, now));
     for (const minor of pricesOf(definition)) {
       summary.lowest = Math.min(summary.lowest ?? minor, minor);
