@@ -14,13 +14,18 @@ import { NotFound } from './routes/not-found.tsx';
 const loadCheckoutPages = () => import('./routes/ecom/pages.ts');
 const Checkout = lazy(() => loadCheckoutPages().then((pages) => ({ default: pages.Checkout })));
 const ThankYou = lazy(() => loadCheckoutPages().then((pages) => ({ default: pages.ThankYou })));
+// The member account is its own chunk too.
+const Account = lazy(() =>
+  import('./routes/account/account.tsx').then((page) => ({ default: page.Account })),
+);
 
 /**
  * Every hosted page, by URL. The API's redirect sessions send visitors to `/hosted/auth`,
  * `/hosted/login` and `/hosted/logout` (`?session=<id>`); recovery e-mails link to
  * `/hosted/reset-password?token=…`; `ecomCheckout` sessions to `/hosted/checkout` (then
- * `/hosted/checkout/thank-you`). Declarative routing: the pages load no route data, and this
- * keeps React Router's data-router code (about 18 kB gzipped) out of the bundle.
+ * `/hosted/checkout/thank-you`); `membersAccount` sessions to `/hosted/account`. Declarative
+ * routing: the pages load no route data, and this keeps React Router's data-router code (about
+ * 18 kB gzipped) out of the bundle.
  */
 export function AppRouter() {
   return (
@@ -37,6 +42,7 @@ export function AppRouter() {
           <Route path="logout" element={<Logout />} />
           <Route path="checkout" element={<Checkout />} />
           <Route path="checkout/thank-you" element={<ThankYou />} />
+          <Route path="account" element={<Account />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

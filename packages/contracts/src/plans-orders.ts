@@ -244,6 +244,17 @@ export const markPlanOrderAsPaid = defineCall({
   response: Empty,
 });
 
+export const getOrdersStats = defineCall({
+  name: 'getOrdersStats',
+  method: 'GET',
+  paths: managementAt('/stats'),
+  access: 'admin',
+  app,
+  summary: 'How many plan orders the site has, and how many of them are ACTIVE.',
+  request: Type.Object({}),
+  response: Type.Object({ totalOrderCount: Type.Integer(), activeOrderCount: Type.Integer() }),
+});
+
 /** Listed in `plansCalls` (plans.ts): the same domain, module and routes. */
 export const planOrderCallList = [
   memberListOrders,
@@ -256,4 +267,5 @@ export const planOrderCallList = [
   resumePlanOrder,
   postponeEndDate,
   markPlanOrderAsPaid,
+  getOrdersStats,
 ] as const;

@@ -2,13 +2,14 @@ import type { SessionProblem } from './session.ts';
 
 /** Page texts that depend on data (pure, so they are unit tested). */
 
-export type FlowKind = 'sign-in' | 'sign-out' | 'reset' | 'checkout';
+export type FlowKind = 'sign-in' | 'sign-out' | 'reset' | 'checkout' | 'account';
 
 const LINK: Record<FlowKind, string> = {
   'sign-in': 'sign-in link',
   'sign-out': 'sign-out link',
   reset: 'link',
   checkout: 'checkout link',
+  account: 'account link',
 };
 
 const AGAIN: Record<FlowKind, string> = {
@@ -16,6 +17,7 @@ const AGAIN: Record<FlowKind, string> = {
   'sign-out': 'Go back to the site and sign out again.',
   reset: 'Ask for a new password reset e-mail.',
   checkout: 'Go back to the store and check out again.',
+  account: 'Go back to the site and open your account again.',
 };
 
 /** Title and explanation of the error page for a redirect session that cannot be used. */

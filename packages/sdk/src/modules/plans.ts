@@ -7,6 +7,7 @@ import type {
   createPlan,
   getOfflineOrderPreview,
   getOnlineOrderPreview,
+  getOrdersStats,
   getPlan,
   getPlanStats,
   getPricePreview,
@@ -94,6 +95,8 @@ export const plans = {
   postponeEndDate: call<typeof postponeEndDate>(plansCalls, 'postponeEndDate'),
   /** Marks an offline order, or a renewal left awaiting payment, paid. Admin only. */
   markPlanOrderAsPaid: call<typeof markPlanOrderAsPaid>(plansCalls, 'markPlanOrderAsPaid'),
+  /** How many plan orders the site has, and how many are ACTIVE. Admin only. */
+  getOrdersStats: call<typeof getOrdersStats>(plansCalls, 'getOrdersStats'),
   /**
    * Orders a free public plan for the calling member (a paid one is bought through the checkout).
    * @example

@@ -1,3 +1,4 @@
+export { cancelMemberAccountPlan, memberAccountPlans } from './account.ts';
 export {
   PLANS_APP_ID,
   type PlanOrder,

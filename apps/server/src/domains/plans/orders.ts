@@ -143,6 +143,12 @@ async function list(deps: PlansDeps, siteId: string, input: ListOrdersInput, mem
   };
 }
 
+/** `getOrdersStats`: how many plan orders the site has, and how many are ACTIVE. */
+export async function getOrdersStats(deps: PlansDeps, caller: Caller) {
+  const { total, active } = await deps.store.countOrders(caller.siteId);
+  return { totalOrderCount: total, activeOrderCount: active };
+}
+
 export const memberListOrders = (deps: PlansDeps, caller: Caller, input: ListOrdersInput) =>
   list(deps, caller.siteId, { ...input, buyerIds: undefined }, memberOf(caller));
 

@@ -30,6 +30,7 @@ export function plansRoutes(deps: PlansDeps) {
     resumePlanOrder: ({ id }, { caller }) => orders.resumeOrder(deps, caller, id),
     postponeEndDate: ({ id, endDate }, { caller }) => orders.postponeEndDate(deps, caller, id, endDate),
     markPlanOrderAsPaid: ({ id }, { caller }) => orders.markAsPaid(deps, caller, id),
+    getOrdersStats: (_input, { caller }) => orders.getOrdersStats(deps, caller),
     createOnlineOrder: (input, { caller }) => checkout.createOrder(deps, caller, input),
     createOfflineOrder: (input, { caller }) => checkout.createOrder(deps, caller, input),
     getOnlineOrderPreview: (input, { caller }) => checkout.previewOrder(deps, caller, input),

@@ -2,6 +2,10 @@
  * Pricing plans v2: public reads for any caller, management for the owner. Plans are documents
  * (domain events come with every write); `hasOrders` is read from the plan orders beside them.
  */
+import {
+  listPublicPlans as listPublicPlansCall,
+  queryPublicPlans as queryPublicPlansCall,
+} from '@plaza/contracts';
 import type { Kysely } from 'kysely';
 import { lockResource } from '../../db/capacity.ts';
 import { parseMask, type SystemFields } from '../../db/documents.ts';
@@ -13,6 +17,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { currencyDigits } from '../../lib/money.ts';
 import { getPath, setPath } from '../../lib/paths.ts';
+import { RawJson } from '../../lib/raw-json.ts';
+import { schemaSerializer } from '../../lib/schema-json.ts';
 import type { SitesDeps } from '../sites/index.ts';
 import { plansErrors } from './errors.ts';
 import { normalisePlan, type SiteMoney, type StoredPlan, slugOf, WRITABLE } from './plan-input.ts';
@@ -69,6 +75,12 @@ async function page(deps: PlansDeps, siteId: string, query: object, defaultLimit
   return { plans: await views(deps, siteId, plans), pagingMetadata: found.metadata };
 }
 
+/** A page of plans as the public see them: no `hasOrders`, so the plan orders are not read. */
+async function publicPage(deps: PlansDeps, siteId: string, query: object, defaultLimit: number) {
+  const found = await deps.store.plans.forSite(siteId).query(query, { defaultLimit, maxLimit: 100 });
+  return { plans: found.items.map((text) => JSON.parse(text) as Plan), pagingMetadata: found.metadata };
+}
+
 const both = (filters: object[]) => (filters.length === 1 ? filters[0]! : { $and: filters });
 const idsFilter = (planIds: readonly string[] | undefined) =>
   planIds && planIds.length > 0 ? [{ id: { $in: [...planIds] } }] : [];
@@ -79,10 +91,26 @@ export interface ListInput {
   planIds?: readonly string[] | undefined;
 }
 
+const listPublicJson = schemaSerializer(listPublicPlansCall.response);
+const queryPublicJson = schemaSerializer(queryPublicPlansCall.response);
+
+/**
+ * A public plans answer as its route writes it, kept by site and request (store.ts `publicAnswers`):
+ * it is the same for every caller, as only plans on sale are listed.
+ */
+const keptPublic = (
+  deps: PlansDeps,
+  key: string,
+  serialize: (value: unknown) => string,
+  make: () => Promise<unknown>,
+) => deps.store.publicAnswers.get(key, async () => new RawJson(Buffer.from(serialize(await make()))));
+
 export function listPublicPlans(deps: PlansDeps, caller: Caller, input: ListInput) {
   const filter = both([ON_SALE_FILTER, ...idsFilter(input.planIds)]);
   const paging = { limit: input.limit, offset: input.offset };
-  return page(deps, caller.siteId, { filter, sort: CREATION_ORDER, paging }, LIST_LIMIT);
+  return keptPublic(deps, `list\u0000${caller.siteId}\u0000${JSON.stringify(input)}`, listPublicJson, () =>
+    publicPage(deps, caller.siteId, { filter, sort: CREATION_ORDER, paging }, LIST_LIMIT),
+  );
 }
 
 export function queryPublicPlans(
@@ -93,7 +121,9 @@ export function queryPublicPlans(
   const own = query.filter && Object.keys(query.filter).length > 0 ? [query.filter] : [];
   const sort = query.sort && query.sort.length > 0 ? query.sort : CREATION_ORDER;
   const input = { ...query, filter: both([ON_SALE_FILTER, ...own]), sort };
-  return page(deps, caller.siteId, input, QUERY_LIMIT);
+  return keptPublic(deps, `query\u0000${caller.siteId}\u0000${JSON.stringify(query)}`, queryPublicJson, () =>
+    publicPage(deps, caller.siteId, input, QUERY_LIMIT),
+  );
 }
 
 const ARCHIVED = { ACTIVE: [{ archived: false }], ARCHIVED: [{ archived: true }], ARCHIVED_AND_ACTIVE: [] };

@@ -2,8 +2,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
+import { readCache } from '../../db/read-cache.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RawJson } from '../../lib/raw-json.ts';
+
+/**
+ * How long a public plans answer is sent again at most: the bound on how late another process's write
+ * is seen (this process's own writes make every kept answer stale at once; SQLite tells of another
+ * connection's commit, so there the answer is read again at once too).
+ */
+export const PUBLIC_ANSWER_MS = 1000;
+const PUBLIC_ANSWERS_KEPT = 200;
 
 export const planKind: DocumentKind = {
   table: 'plans',
@@ -39,6 +49,16 @@ export function plansStore(database: Database, clock: Clock) {
     db,
     plans: documentStore(database, planKind, { clock }),
     orders: documentStore(database, planOrderKind, { clock }),
+    /**
+     * The public plans answers (list and query), as sent, by site and request: a storefront's plans page
+     * asks for the same list on every visit. They are made of the plans alone (no `hasOrders`).
+     */
+    publicAnswers: readCache<RawJson>(database.writes, ['plans'], {
+      ttlMs: PUBLIC_ANSWER_MS,
+      limit: PUBLIC_ANSWERS_KEPT,
+      clock,
+      shareReads: true,
+    }),
     transaction: <T>(work: (trx: Kysely<Schema>) => Promise<T>) => db.transaction().execute(work),
 
     /** Ids of the site's primary plans: one at most (a unique index), listed to be turned off. */
@@ -83,6 +103,19 @@ export function plansStore(database: Database, clock: Clock) {
         .where('site_id', '=', siteId)
         .executeTakeFirstOrThrow();
       return Number(row.total);
+    },
+
+    /** The site's plan orders, and how many of them are ACTIVE (one scan of the site's rows). */
+    async countOrders(siteId: string): Promise<{ total: number; active: number }> {
+      const row = await db
+        .selectFrom('plan_orders')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when('status', '=', 'ACTIVE').then(1).else(0).end()).as('active'),
+        ])
+        .where('site_id', '=', siteId)
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.total), active: Number(row.active ?? 0) };
     },
 
     /** The plan orders an ecom order committed. */

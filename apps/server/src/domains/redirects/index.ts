@@ -1,3 +1,4 @@
+export { type AccountSources, accountRoutes, membersAccountIntent } from './account.ts';
 export { authorizeRedirectSession, completeRedirectLogout } from './complete.ts';
 export { redirectsErrors } from './errors.ts';
 export { redirectsRoutes } from './routes.ts';

@@ -9,6 +9,7 @@ import {
   type OAuthClient,
   verifyQuietly,
 } from '../identity/index.ts';
+import type { AccountSources } from './account.ts';
 import { redirectsErrors } from './errors.ts';
 import type { RedirectsStore, StoredRequest } from './store.ts';
 
@@ -17,6 +18,8 @@ export interface RedirectsDeps {
   store: RedirectsStore;
   /** Intents served by other domains (ecom's `ecomCheckout`), see RedirectIntent. */
   intents?: Readonly<Record<string, RedirectIntent>>;
+  /** What the hosted account page shows of a member (account.ts). */
+  account?: AccountSources;
   /** Called when a visitor signs in through a session, e.g. so the visitor's cart becomes the member's. */
   onVisitorSignedIn?: (siteId: string, visitorId: string, memberId: string) => Promise<void>;
 }
@@ -36,6 +39,7 @@ const NOT_YET = [
   'bookingsCheckout',
   'eventsCheckout',
   'paidPlansCheckout',
+  'membersAccount',
   'storesProduct',
   'bookingsBook',
   'ecomOrderPaymentRequest',
