@@ -81,6 +81,8 @@ const p99Only: Targets = { maxP99Ratio: 1.5 };
 // writing twin, every p99 at most 1.5×.
 const eventsRead: Targets = { minThroughputRatio: 0.6, maxP99Ratio: 1.5 };
 const reservationWrite: Targets = { minThroughputRatio: 0.5, maxP99Ratio: 1.5 };
+// The plans issue's target (#30): the public plans at least 0.6 of the bare twin, p99 at most 1.5×.
+const plansRead: Targets = { minThroughputRatio: 0.6, maxP99Ratio: 1.5 };
 
 /** The GET form of a query call: the request object as base64url JSON in `.r` (map 2.3), as the SDK sends it. */
 const dotR = (path: string, request: unknown) =>
@@ -277,6 +279,15 @@ export const scenarios: Scenario[] = [
     }),
     writes: async (context) => ({ document: context.events.storedReservation, documents: 1 }),
     targets: reservationWrite,
+  },
+  {
+    // The public plans of the demo site (its free tier, monthly pass and yearly plan), as the demo's
+    // subscriptions page asks for them from its origin (the official client's listPublicPlans path).
+    name: 'list-public-plans',
+    method: 'GET',
+    path: '/pricing-plans/v2/plans/public',
+    headers: (context) => ({ authorization: context.demoVisitorToken, origin: context.demoOrigin }),
+    targets: plansRead,
   },
   {
     // The demo storefront's product list (apps/demo `loadProducts`: the SDK's `queryProducts().find()`,

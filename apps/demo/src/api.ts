@@ -5,6 +5,7 @@
  */
 import { call, cookieTokenStore, createClient, OAuthStrategy } from '@plaza/sdk';
 import { ecom } from '@plaza/sdk/modules/ecom';
+import { events } from '@plaza/sdk/modules/events';
 import { identity } from '@plaza/sdk/modules/identity';
 import { plans } from '@plaza/sdk/modules/plans';
 import { redirects } from '@plaza/sdk/modules/redirects';
@@ -23,10 +24,14 @@ const appLists = {
     'queryServices',
   ),
   queryEvents: call({ queryEvents: ['POST', '/events/v3/events/query'] } as const, 'queryEvents'),
+  queryAvailability: call(
+    { queryAvailability: ['POST', '/_api/availability-calendar/v1/availability/query'] } as const,
+    'queryAvailability',
+  ),
 };
 
 export const client = createClient({
-  modules: { products: stores, cart: ecom, members: identity, redirects, plans, apps: appLists },
+  modules: { products: stores, cart: ecom, members: identity, redirects, plans, events, apps: appLists },
   apiBaseUrl: API_URL,
   auth: OAuthStrategy({
     clientId: CLIENT_ID,

@@ -79,6 +79,7 @@ export const paths = {
   hostedCheckout: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout`,
   payHostedCheckout: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout/pay`,
   hostedThankYou: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout/thank-you`,
+  hostedEventCheckout: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout/event`,
 } as const;
 
 /** Calls the API on the page's own origin; `token` goes raw into `Authorization` (map 2.5). */

@@ -1,26 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { platformCalls } from '@plaza/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { allowedOrigins } from './config.ts';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { allowedOrigins, loggerOptions, trustProxy } from './config.ts';
 import { prepared } from './db/prepared.ts';
 import type { Platform } from './deps.ts';
 import { bookingsRoutes } from './domains/bookings/index.ts';
 import { ecomRoutes } from './domains/ecom/index.ts';
 import { eventsRoutes, installTicketRoutes } from './domains/events/index.ts';
 import { identityRoutes } from './domains/identity/index.ts';
+import { installOwnerSessionRoutes } from './domains/identity/owners/index.ts';
 import { plansRoutes } from './domains/plans/index.ts';
-import { redirectsRoutes } from './domains/redirects/index.ts';
+import { accountRoutes, redirectsRoutes } from './domains/redirects/index.ts';
 import { sitesRoutes } from './domains/sites/index.ts';
 import { installMediaRoute, storesRoutes } from './domains/stores/index.ts';
 import { webhooksRoutes } from './domains/webhooks/index.ts';
 import { callModule, registerCalls } from './http/calls.ts';
 import { installCompression } from './http/compression.ts';
 import { installCors } from './http/cors.ts';
+import { corsOrigins } from './http/cors-origins.ts';
 import { answerClientError, answerFrameworkError, installErrorEnvelope } from './http/error-envelope.ts';
+import { installMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installSecurityHeaders, redirectSessionFramers } from './http/security-headers.ts';
-import { installHostedPages } from './http/static-apps.ts';
+import { installDashboardPages, installHostedPages } from './http/static-apps.ts';
 import { installUtf8Bodies } from './http/utf8-bodies.ts';
 import { installValidators, ownFormats } from './http/validation.ts';
 import { mailboxRoutes } from './mail/index.ts';
@@ -29,44 +32,30 @@ export const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-const ORIGIN_CACHE_MS = 10_000;
-
 /** `SELECT 1`, built and compiled once (db/prepared.ts). */
 const healthCheck = prepared(0, (db) => db.selectNoFrom((eb) => eb.lit(1).as('one')));
-
-/**
- * Browser origins allowed by CORS: the configured ones plus every origin an OAuth client lists.
- * Answers are remembered briefly, so a preflight does not always cost a query.
- */
-function corsOrigins(configured: string[], isClientOrigin: (origin: string) => Promise<boolean>) {
-  const fixed = new Set(configured);
-  const cache = new Map<string, { allowed: boolean; until: number }>();
-  return async (origin: string): Promise<boolean> => {
-    if (fixed.has(origin)) return true;
-    const hit = cache.get(origin);
-    if (hit && hit.until > Date.now()) return hit.allowed;
-    const allowed = /^https?:\/\/[^/]+$/.test(origin) && (await isClientOrigin(origin));
-    if (cache.size > 1000) cache.clear();
-    cache.set(origin, { allowed, until: Date.now() + ORIGIN_CACHE_MS });
-    return allowed;
-  };
-}
 
 export interface AppOptions {
   /** Pino logger options; false silences the log (tests). */
   logger?: boolean | object;
   /** Folder of the hosted pages' build (apps/hosted/dist by default). */
   hostedDist?: string;
+  /** Folder of the owner dashboard's build (apps/dashboard/dist by default). */
+  dashboardDist?: string;
 }
 
 /** The whole HTTP platform, ready for `inject` or `listen`; never listens by itself. */
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = platform;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(config),
     genReqId: () => randomUUID(),
+    // Log lines name the request by the id it answers with (`x-wix-request-id`).
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,
     bodyLimit: config.BODY_LIMIT,
+    // Behind a TLS-terminating proxy: the client's address and scheme from its forwarded headers.
+    trustProxy: trustProxy(config),
     // Paths carry raw values (map 2.1): let slugs and ids keep characters such as ':'.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
@@ -89,14 +78,25 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   installValidators(app);
   installErrorEnvelope(app);
 
-  const isAllowedOrigin = corsOrigins(allowedOrigins(config), (origin) =>
-    platform.sites.store.isClientOrigin(origin),
-  );
+  const origins = corsOrigins({
+    configured: allowedOrigins(config),
+    isClientOrigin: (origin, siteId) => platform.sites.store.isClientOrigin(origin, siteId),
+    clientSite: async (clientId) => (await platform.sites.store.findOAuthApp(clientId))?.siteId,
+    authenticator: platform.authenticator,
+  });
   installCors(app, {
-    isAllowedOrigin,
+    isKnownOrigin: origins.isKnownOrigin,
+    allowsOrigin: origins.allowsOrigin,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     exposedHeaders: ['X-Wix-Request-Id', 'X-Wix-Consistent'],
     maxAgeSeconds: 600,
+  });
+
+  installMetrics(app, {
+    database: platform.database,
+    clock: platform.clock,
+    authenticator: platform.authenticator,
+    token: config.METRICS_TOKEN,
   });
 
   // Both hook into routes as they are added: pages and calls come after.
@@ -105,6 +105,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   await installOpenApi(app, version);
   await installHostedPages(app, options.hostedDist);
+  await installDashboardPages(app, options.dashboardDist);
+  installOwnerSessionRoutes(app, platform.identity.owners, { publicUrl: config.PUBLIC_URL });
 
   const modules = [
     callModule('platform', platformCalls, {
@@ -117,6 +119,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     identityRoutes(platform.identity),
     mailboxRoutes(platform.mail),
     redirectsRoutes(platform.redirects),
+    accountRoutes(platform.redirects),
     storesRoutes(platform.stores),
     ecomRoutes(platform.ecom),
     plansRoutes(platform.plans),

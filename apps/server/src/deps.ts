@@ -1,8 +1,15 @@
 import { join } from 'node:path';
+import { accountSources } from './account-sources.ts';
 import type { Config } from './config.ts';
 import { connect, type Database } from './db/connect.ts';
 import { migrate } from './db/migrations/index.ts';
-import { type BookingsDeps, bookingsStore } from './domains/bookings/index.ts';
+import {
+  type BookingsDeps,
+  bookingsCatalog,
+  bookingsCheckoutIntent,
+  bookingsConsumer,
+  bookingsStore,
+} from './domains/bookings/index.ts';
 import {
   adoptVisitorCart,
   adoptVisitorCheckouts,
@@ -10,6 +17,7 @@ import {
   type EcomDeps,
   ecomCheckoutIntent,
   handleEcomJobs,
+  markOrderAsPaid,
 } from './domains/ecom/index.ts';
 import {
   type EventsDeps,
@@ -31,13 +39,16 @@ import {
   identityStores,
   type SigningKeys,
   type SsoDeps,
+  scheduleThrottleRetention,
   sessionGuard,
   signingKeys,
   ssoDeps,
   testTokenCaptcha,
 } from './domains/identity/index.ts';
+import { type OwnerSessionsDeps, ownerCaller, ownerSessionStore } from './domains/identity/owners/index.ts';
 import { ssoRedirects } from './domains/identity/sso/redirects-port.ts';
 import {
+  handleRenewals,
   type PlansDeps,
   paidPlansCheckoutIntent,
   planOrdersConsumer,
@@ -45,7 +56,7 @@ import {
   plansStore,
   scheduleOrderEndings,
 } from './domains/plans/index.ts';
-import { type RedirectsDeps, redirectsStore } from './domains/redirects/index.ts';
+import { membersAccountIntent, type RedirectsDeps, redirectsStore } from './domains/redirects/index.ts';
 import { type SitesDeps, sitesStore } from './domains/sites/index.ts';
 import {
   catalogStore,
@@ -57,6 +68,7 @@ import {
 } from './domains/stores/index.ts';
 import {
   handleDeliveries,
+  scheduleDeliveryRetention,
   type WebhooksDeps,
   webhooksConsumer,
   webhooksStore,
@@ -85,6 +97,8 @@ export interface Platform {
     apiKeys: ApiKeys;
     context: IdentityContext;
     sso: SsoDeps;
+    /** Dashboard sessions of site owners (identity/owners). */
+    owners: OwnerSessionsDeps;
   };
   mail: Mailer;
   authenticator: Authenticator;
@@ -102,7 +116,7 @@ export interface Platform {
   webhooks: WebhooksDeps;
   /** Events v3 and ticket definitions (domains/events). */
   events: EventsDeps;
-  /** Bookings: services, staff members, policies, categories, business locations. */
+  /** Bookings: services, staff members, policies, categories, business locations, bookings. */
   bookings: BookingsDeps;
 }
 
@@ -156,6 +170,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
   const outbox = createOutboxDispatcher(database, { clock, log });
   const jobs = createJobs(database, { clock, log });
   scheduleHoldExpiry(jobs, database, clock);
+  scheduleThrottleRetention(jobs, identityContext);
   scheduleOutboxRetention(jobs, database, {
     clock,
     retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
@@ -169,19 +184,20 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
   sites.currencyChanges!.push(convertCatalogCurrency(stores));
 
   const stock = storesCatalog(stores);
-  const plans: PlansDeps = { store: plansStore(database, clock), sites, clock };
+  const plans: PlansDeps = { store: plansStore(database, clock), sites, clock, jobs };
   const events: EventsDeps = {
     store: eventsStore(database, clock),
     sites,
     clock,
     publicUrl: config.PUBLIC_URL,
   };
+  const bookings: BookingsDeps = { store: bookingsStore(database, clock), sites, clock };
   const ecom = buildEcom({
     database,
     clock,
     sites,
     mail,
-    catalogs: [stock, plansCatalog(plans), eventsCatalog(events)],
+    catalogs: [stock, plansCatalog(plans), eventsCatalog(events), bookingsCatalog(bookings)],
   });
   handleEcomJobs(jobs, ecom);
   handleEventsJobs(jobs, events, { mail, payments: ecomTicketPayments(ecom) });
@@ -190,9 +206,16 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     store: redirectsStore(database.db),
     intents: {
       ecomCheckout: ecomCheckoutIntent(ecom),
-      paidPlansCheckout: paidPlansCheckoutIntent(ecom),
+      paidPlansCheckout: paidPlansCheckoutIntent(
+        ecom,
+        async (siteId, memberId) =>
+          (await identityContext.store.identities.get(siteId, memberId))?.identity.email.address,
+      ),
       eventsCheckout: eventsCheckoutIntent(ecom, events),
+      bookingsCheckout: bookingsCheckoutIntent(ecom, bookings),
+      membersAccount: membersAccountIntent(),
     },
+    account: accountSources({ identity: identityContext, ecom, events, plans, bookings }),
     // The sign-in stands without them: its code is issued by then, and the visitor's cart and
     // checkouts stay theirs.
     onVisitorSignedIn: async (siteId, visitorId, memberId) => {
@@ -209,6 +232,11 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
         ),
       );
     },
+  };
+  const owners: OwnerSessionsDeps = {
+    store: ownerSessionStore(database.db),
+    clock,
+    identity: identityContext,
   };
   const sso = ssoDeps(
     database.db,
@@ -237,10 +265,13 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
   await outbox.addConsumer(webhooksConsumer(webhooks));
   await outbox.addConsumer(reservationsConsumer(events));
   await outbox.addConsumer(planOrdersConsumer(plans));
+  await outbox.addConsumer(bookingsConsumer(bookings));
   scheduleOrderEndings(jobs, plans);
+  handleRenewals(jobs, plans, ecom.payments);
+  plans.markEcomOrderPaid = (caller, ecomOrderId) => markOrderAsPaid(ecom, caller, ecomOrderId);
   handleDeliveries(jobs, webhooks);
+  scheduleDeliveryRetention(jobs, webhooks, config.WEBHOOKS_RETENTION_DAYS * 24 * 3_600_000);
 
-  const bookings: BookingsDeps = { store: bookingsStore(database, clock), sites, clock };
   return {
     config,
     database,
@@ -248,13 +279,14 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     outbox,
     jobs,
     sites,
-    identity: { signingKeys: keys, tokens, apiKeys: keyStore, context: identityContext, sso },
+    identity: { signingKeys: keys, tokens, apiKeys: keyStore, context: identityContext, sso, owners },
     mail,
     authenticator: {
       authenticate,
       site: (siteId) => sites.store.getSiteCached(siteId),
       authenticateCached: authenticate.cached,
       siteCached: (siteId) => sites.store.peekSiteCached(siteId),
+      authenticateSession: (credentials) => ownerCaller(owners, credentials),
     },
     async close() {
       await outbox.stop();

@@ -37,10 +37,13 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   hostedDist?: string;
+  dashboardDist?: string;
   /** Runs before the app is ready, e.g. to register extra routes a test needs. */
   beforeReady?: (app: FastifyInstance, platform: Platform) => void | Promise<void>;
   /** A SQLite database in a file, so that `another()` can open a second app on it. */
   shared?: boolean;
+  /** Pino options for the app's log (silent when absent). */
+  logger?: object;
 }
 
 /**
@@ -68,7 +71,11 @@ export async function buildTestApp(
     ...options.env,
   });
   const platform = await buildPlatform(config, { database, clock, log: { error: () => {} } });
-  const app = await buildApp(platform, { logger: false, hostedDist: options.hostedDist });
+  const app = await buildApp(platform, {
+    logger: options.logger ?? false,
+    hostedDist: options.hostedDist,
+    dashboardDist: options.dashboardDist,
+  });
   await options.beforeReady?.(app, platform);
   await app.ready();
   // Tests run due jobs themselves (`platform.jobs.runDue()` after moving the clock), never on a timer.

@@ -1,4 +1,10 @@
 export {
+  accountCalls,
+  cancelHostedAccountPlan,
+  getHostedAccount,
+  MembersAccountSection,
+} from './account.ts';
+export {
   bookingsCalls,
   cloneService,
   countServices,
@@ -22,6 +28,17 @@ export {
   queryAvailability,
   SlotAvailability,
 } from './bookings-availability.ts';
+export {
+  BookedSlot,
+  Booking,
+  cancelBooking,
+  confirmBooking,
+  createBooking,
+  declineBooking,
+  getBooking,
+  queryExtendedBookings,
+  rescheduleBooking,
+} from './bookings-bookings.ts';
 export {
   bulkDeleteServices,
   bulkDeleteServicesByFilter,
@@ -144,6 +161,7 @@ export {
   queryEvents,
   updateEvent,
 } from './events.ts';
+export { checkInTickets, deleteTicketCheckIns } from './events-check-in.ts';
 export {
   cancelReservation,
   checkout,
@@ -161,6 +179,11 @@ export {
   TicketingOrder,
   TicketReservation,
 } from './events-checkout-schemas.ts';
+export {
+  getHostedEventCheckout,
+  HostedEventCheckout,
+  updateHostedEventCheckout,
+} from './events-hosted.ts';
 export {
   bulkUpdateTicketOrders,
   captureAuthorizedTicketPayment,
@@ -203,6 +226,7 @@ export {
   identityCalls,
   listApiKeys,
   listIdpConnections,
+  listMembers,
   login,
   loginCallback,
   loginWithIdpConnection,
@@ -255,9 +279,18 @@ export {
   updatePlan,
 } from './plans.ts';
 export {
+  createOfflineOrder,
+  createOnlineOrder,
+  getOfflineOrderPreview,
+  getOnlineOrderPreview,
+  getPricePreview,
+} from './plans-checkout.ts';
+export {
   cancelPlanOrder,
+  getOrdersStats,
   managementGetOrder,
   managementListOrders,
+  markPlanOrderAsPaid,
   memberGetOrder,
   memberListOrders,
   PlanOrder,

@@ -50,7 +50,11 @@ export const createRedirectSession = defineCall({
     ),
     login: Type.Optional(Open('No fields.')),
     logout: Type.Optional(Type.Object({ clientId: Type.Optional(Type.String({ maxLength: 200 })) })),
-    bookingsCheckout: Type.Optional(Open('Not supported yet.')),
+    bookingsCheckout: Type.Optional(
+      Open(
+        '`{slotAvailability, timezone}`: the availability entry picked becomes a booking with its slot held, and the hosted checkout page opens on it; a slot taken meanwhile answers 409 SLOT_NOT_AVAILABLE naming it.',
+      ),
+    ),
     ecomCheckout: Type.Optional(
       Open(
         '`{checkoutId}`: the hosted checkout page for an open checkout of the caller (createCheckoutFromCurrentCart).',
@@ -64,6 +68,11 @@ export const createRedirectSession = defineCall({
     paidPlansCheckout: Type.Optional(
       Open(
         '`{planId, checkoutData?}`: the hosted checkout page on a checkout of that plan, for a signed-in member (a visitor is refused with MEMBER_SIGN_IN_REQUIRED).',
+      ),
+    ),
+    membersAccount: Type.Optional(
+      Open(
+        '`{section?}` (`ACCOUNT_INFO` by default, or `BOOKINGS, ORDERS, SUBSCRIPTIONS, EVENTS`): the hosted member account page opened on that section, for a signed-in member (a visitor is refused with MEMBER_SIGN_IN_REQUIRED).',
       ),
     ),
     storesProduct: Type.Optional(Open('Not supported yet.')),
@@ -103,6 +112,12 @@ export const getRedirectSession = defineCall({
       responseMode: Type.Optional(Type.String()),
       hasSessionToken: Type.Boolean(),
       postFlowUrl: Type.Optional(Type.String()),
+      siteUrl: Type.Optional(
+        Type.String({
+          description:
+            'The home page of the site the flow came from (its redirect URI or postFlowUrl, both allowed by its OAuth app): the hosted pages link back to it.',
+        }),
+      ),
       expiresDate: Type.String(),
       completed: Type.Boolean(),
     }),

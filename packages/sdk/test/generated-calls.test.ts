@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { collectDomains, GENERATED_FILE, renderCallTable } from '../scripts/generate-calls.ts';
 import type { Module } from '../src/core/calls.ts';
 import * as generated from '../src/generated/calls.ts';
+import { account } from '../src/modules/account.ts';
 import { bookings } from '../src/modules/bookings.ts';
 import { ecom } from '../src/modules/ecom.ts';
 import { events } from '../src/modules/events.ts';
@@ -18,6 +19,7 @@ import { webhooks } from '../src/modules/webhooks.ts';
 
 /** The SDK module of each contract domain. A new domain fails here until its module exists. */
 const modulesByDomain: Record<string, Module> = {
+  account,
   bookings,
   ecom,
   events,

@@ -68,6 +68,9 @@ export interface OutboxTable {
   /** JSON, see `DomainEvent.payload`. */
   payload: string;
   occurred_date: string;
+  /** Who acted (migration 0038): an `Actor` type and id, null for background work. */
+  actor_type: string | null;
+  actor_id: string | null;
 }
 
 export interface OAuthAppsTable extends DocumentRow {}
@@ -84,6 +87,8 @@ export interface Schema {
   authorization_codes: AuthorizationCodesTable;
   identity_tickets: IdentityTicketsTable;
   sign_in_failures: SignInFailuresTable;
+  sign_in_throttles: SignInThrottlesTable;
+  sign_in_addresses: SignInAddressesTable;
   mail_messages: MailMessagesTable;
   redirect_sessions: RedirectSessionsTable;
 }
@@ -145,6 +150,24 @@ export interface SignInFailuresTable {
   /** `identity:<site>:<email>` or `address:<site>:<ip>`. */
   key: string;
   created_date: string;
+}
+
+/** The sign-in throttle (migration 0038): failures since the last success per key. */
+export interface SignInThrottlesTable {
+  /** `account:<site>:<email>` or `address:<site>:<ip>`. */
+  key: string;
+  failures: number;
+  last_failure_date: string;
+  /** The next attempt waits until then (null: it need not wait). */
+  blocked_until: string | null;
+}
+
+/** Addresses each member signed in from (migration 0038). */
+export interface SignInAddressesTable {
+  site_id: string;
+  email: string;
+  address: string;
+  signed_in_date: string;
 }
 
 export interface MailMessagesTable {
@@ -533,8 +556,38 @@ export interface Schema {
   };
 }
 
+/** Bookings of slots (migration 0035, domains/bookings). */
+export interface Schema {
+  bookings_bookings: DocumentRow & {
+    status: string;
+    service_id: string;
+    start_date: string;
+    member_id: string | null;
+  };
+}
+
 /** Ticket checkout (migration 0031, domains/events): reservations and ticketing orders (id: order number). */
 export interface Schema {
   events_reservations: DocumentRow & { event_id: string; status: string };
   events_orders: DocumentRow & { event_id: string; reservation_id: string; status: string };
+}
+
+/** Dashboard sessions of site owners (migration 0040, domains/identity/owners). */
+export interface OwnerSessionsTable {
+  id: string;
+  /** SHA-256 of the cookie's token. */
+  token_hash: string;
+  /** The owner's e-mail, lower-cased. */
+  email: string;
+  /** JSON array: the sites whose owner row the password opened at sign-in. */
+  site_ids: string;
+  /** The site the session acts on (one of `site_ids`). */
+  site_id: string;
+  created_date: string;
+  expires_date: string;
+  revoked_date: string | null;
+}
+
+export interface Schema {
+  owner_sessions: OwnerSessionsTable;
 }

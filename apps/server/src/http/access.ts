@@ -18,6 +18,12 @@ export interface SiteAccessInfo {
   installedApps: readonly AppName[];
 }
 
+/** What a browser sends besides `Authorization`: the dashboard's session cookie and its CSRF header. */
+export interface SessionCredentials {
+  cookie: string | undefined;
+  csrf: string | undefined;
+}
+
 export interface Authenticator {
   /** Resolves the caller from the raw `Authorization` header value; throws 401 AppErrors. */
   authenticate(header: string): Promise<Caller>;
@@ -26,6 +32,11 @@ export interface Authenticator {
   authenticateCached?(header: string): Caller | undefined;
   /** `site` when its answer is remembered, without waiting; undefined otherwise. */
   siteCached?(siteId: string): SiteAccessInfo | undefined;
+  /**
+   * The owner a dashboard session cookie stands for (admin of the session's site), undefined without
+   * the cookie; throws 401/403 AppErrors for an ended session or a missing CSRF header.
+   */
+  authenticateSession?(credentials: SessionCredentials): Promise<Caller | undefined>;
 }
 
 const allowedKinds: Record<Exclude<Access, 'public'>, ReadonlySet<Caller['kind']>> = {
@@ -46,9 +57,14 @@ export async function authorize(
   header: string | undefined,
   access: Exclude<Access, 'public'>,
   app: AppName | undefined,
+  session?: SessionCredentials,
 ): Promise<Caller> {
-  if (!header || header.trim() === '') throw commonErrors.missingAuthentication();
-  const caller = await authenticator.authenticate(header.trim());
+  const hasHeader = header !== undefined && header.trim() !== '';
+  // `Authorization` wins: the cookie stands in only when a request carries no token or key.
+  const fromCookie =
+    !hasHeader && session?.cookie ? await authenticator.authenticateSession?.(session) : undefined;
+  if (!hasHeader && !fromCookie) throw commonErrors.missingAuthentication();
+  const caller = fromCookie ?? (await authenticator.authenticate(header!.trim()));
   if (!allowedKinds[access].has(caller.kind)) throw commonErrors.insufficientPermissions(levelWords[access]);
   if (app) {
     const site = await authenticator.site(caller.siteId);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { invalidField } from '../lib/errors.ts';
 import { prototypeSegments, reachesPrototype, setPath } from '../lib/paths.ts';
 import { RawJson, Redirect } from '../lib/raw-json.ts';
+import { actingAs } from '../outbox/actor.ts';
 import { type Authenticator, authorize, authorizeCached, type Caller } from './access.ts';
 
 export interface CallContext {
@@ -210,7 +211,11 @@ export function registerCalls(app: FastifyInstance, module: CallModule, authenti
                     done();
                     return;
                   }
-                  authorize(authenticator, header, access, call.app).then((caller) => {
+                  const csrf = request.headers['x-plaza-csrf'];
+                  const session = request.headers.cookie
+                    ? { cookie: request.headers.cookie, csrf: Array.isArray(csrf) ? csrf[0] : csrf }
+                    : undefined;
+                  authorize(authenticator, header, access, call.app, session).then((caller) => {
                     request.plazaCaller = caller;
                     done();
                   }, done);
@@ -232,12 +237,11 @@ export function registerCalls(app: FastifyInstance, module: CallModule, authenti
             : (request.body as Record<string, unknown>);
           const routeParams = request.params as Record<string, string>;
           for (const [param, key] of paramKeys) setPath(input, param, routeParams[key]);
-          const output = await handler(input as never, {
-            caller: caller as Caller,
-            requestId: request.id,
-            log: request.log,
-            request,
-          });
+          const context = { caller: caller as Caller, requestId: request.id, log: request.log, request };
+          // The events the call records name its caller (outbox/actor.ts).
+          const output = await actingAs(caller && { type: caller.kind, id: caller.subjectId }, () =>
+            handler(input as never, context),
+          );
           if (output instanceof RawJson) {
             return reply.type('application/json; charset=utf-8').send(output.text);
           }

@@ -6,11 +6,11 @@ import { formStyles, SubmitButton } from '../../components/form.tsx';
 import { withSession } from '../../hooks/use-flow.ts';
 import {
   type AddressForm,
+  addressToSave,
   fromAddress,
   guessedCountry,
   regionKey,
   startingAddress,
-  toAddressInput,
 } from '../../lib/checkout/address.ts';
 import {
   afterAnswer,
@@ -28,6 +28,7 @@ import {
   type ShippingChoice,
   selectedChoice,
   shippingChoices,
+  taxAddressKnown,
   totalsRows,
 } from '../../lib/checkout/summary.ts';
 import type { HostedCheckout, PaymentMethod, ThankYouData } from '../../lib/checkout/types.ts';
@@ -107,8 +108,12 @@ export function CheckoutForm({
 
   // A store may switch a payment method off while the page is open (found out when paying).
   const usable = methods.includes(method) ? method : (methods[0] ?? method);
+  // A plan's free trial costs nothing now, but its card is kept for the renewals that follow.
+  const startsTrial =
+    Number(checkout.priceSummary.total.amount) === 0 &&
+    checkout.lineItems.some((line) => line.subscriptionOptionInfo?.subscriptionSettings?.autoRenewal);
   // A coupon took it all: the order is placed without a card (the store asks no provider for nothing).
-  const free = Number(checkout.priceSummary.total.amount) === 0;
+  const free = Number(checkout.priceSummary.total.amount) === 0 && !startsTrial;
 
   const clearError = (field: CheckoutField) =>
     setErrors((current) => {
@@ -160,7 +165,7 @@ export function CheckoutForm({
     const key = regionKey(next);
     if (!ships || !next.country || key === pushedRegion.current) return;
     pushedRegion.current = key;
-    totals.save({ shippingAddress: toAddressInput(next) });
+    totals.save({ shippingAddress: addressToSave(next) });
   };
 
   const saveBillingCountry = (country: string) => {
@@ -275,7 +280,7 @@ export function CheckoutForm({
 
   const rows = totalsRows(checkout, {
     taxAddressKnown: ships
-      ? pickup || Boolean(checkout.shippingInfo?.shippingDestination?.address?.country)
+      ? pickup || taxAddressKnown(checkout.shippingInfo?.shippingDestination?.address, address.postalCode)
       : Boolean(checkout.billingInfo?.address?.country),
   });
   const total = checkout.priceSummary.total.formattedAmount;
@@ -283,7 +288,11 @@ export function CheckoutForm({
 
   return (
     <main className={styles.page}>
-      <CheckoutHeader brand={brand} backUrl={backUrl} />
+      <CheckoutHeader
+        brand={brand}
+        backUrl={backUrl}
+        title={session.intent === 'bookingsCheckout' ? 'Booking Details' : 'Checkout'}
+      />
       <div className={styles.layout}>
         <OrderSummary checkout={checkout} rows={rows} updating={totals.updating} />
         <form className={styles.main} onSubmit={onSubmit} noValidate aria-busy={paying}>
@@ -389,7 +398,13 @@ export function CheckoutForm({
           <div className={styles.pay}>
             <SubmitButton
               busy={paying}
-              label={usable === 'offline' || free ? `Place order · ${total}` : `Pay ${total}`}
+              label={
+                startsTrial && usable !== 'offline'
+                  ? 'Start free trial'
+                  : usable === 'offline' || free
+                    ? `Place order · ${total}`
+                    : `Pay ${total}`
+              }
               busyLabel={usable === 'offline' || free ? 'Placing order…' : 'Paying…'}
             />
           </div>

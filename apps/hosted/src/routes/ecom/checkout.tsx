@@ -8,10 +8,16 @@ import { useSiteName } from '../../hooks/use-site-name.ts';
 import type { HostedCheckout } from '../../lib/checkout/types.ts';
 import { problemOfError, type RedirectSessionInfo, type SessionProblem } from '../../lib/session.ts';
 import { CheckoutForm } from './checkout-form.tsx';
+import { EventCheckout } from './event-details.tsx';
 import { webUrl } from './urls.ts';
 
 /** The redirect intents whose sessions hold a checkout (a plan's is a checkout of its one line). */
-export const CHECKOUT_INTENTS = ['ecomCheckout', 'paidPlansCheckout'] as const;
+export const CHECKOUT_INTENTS = [
+  'ecomCheckout',
+  'paidPlansCheckout',
+  'eventsCheckout',
+  'bookingsCheckout',
+] as const;
 
 /** `/hosted/checkout?session=<id>`: the page a checkout redirect session sends the buyer to. */
 export function Checkout() {
@@ -19,6 +25,9 @@ export function Checkout() {
   if (flow.status === 'loading') return <Loading label="Loading your checkout…" />;
   if (flow.status === 'problem')
     return <CheckoutProblem problem={flow.problem} session={flow.session} retry={flow.retry} />;
+  // A reservation's tickets: the event's "Add your details" page (event-details.tsx).
+  if (flow.session.intent === 'eventsCheckout')
+    return <EventCheckout key={flow.session.id} session={flow.session} siteName={flow.siteName} />;
   return <CheckoutLoader key={flow.session.id} session={flow.session} siteName={flow.siteName} />;
 }
 

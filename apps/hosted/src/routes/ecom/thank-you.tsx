@@ -9,6 +9,8 @@ import { paymentStatusText } from '../../lib/checkout/summary.ts';
 import type { ThankYouData } from '../../lib/checkout/types.ts';
 import styles from './checkout.module.css';
 import { CHECKOUT_INTENTS, CheckoutProblem } from './checkout.tsx';
+import { EventTickets } from './event-tickets.tsx';
+import { Receipt } from './receipt.tsx';
 import { storeThankYouUrl, webUrl } from './urls.ts';
 
 /**
@@ -39,16 +41,19 @@ function ThankYouLoader({ session, siteName }: Extract<FlowState, { status: 'rea
   const brand = siteName || session.clientName;
 
   useEffect(() => {
-    if (given && attempt === 0) return;
+    // The pay answer shows the order at once; the receipt (items, delivery, card) is read after.
+    const shown = given && attempt === 0;
+    if (shown && given.items) return;
     let live = true;
-    setState({ status: 'loading' });
+    if (!shown) setState({ status: 'loading' });
     api<ThankYouData>('GET', paths.hostedThankYou(session.id)).then(
       (data) => live && setState({ status: 'ready', data }),
-      (error: unknown) =>
-        live &&
+      (error: unknown) => {
+        if (!live || shown) return;
         setState({
           status: (error as { code?: string }).code === 'ORDER_NOT_PLACED' ? 'no-order' : 'failed',
-        }),
+        });
+      },
     );
     return () => {
       live = false;
@@ -102,6 +107,8 @@ function ThankYouLoader({ session, siteName }: Extract<FlowState, { status: 'rea
           <dd>{paymentStatusText(data.paymentStatus)}</dd>
         </div>
       </dl>
+      <Receipt data={data} />
+      {session.intent === 'eventsCheckout' && <EventTickets sessionId={session.id} />}
       {back && (
         <a className={styles.continue} href={back}>
           Continue shopping

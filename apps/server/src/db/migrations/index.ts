@@ -22,6 +22,11 @@ import { bookings } from './0026-bookings.ts';
 import { testPaymentCharges } from './0029-test-payment-charges.ts';
 import { eventsCheckout } from './0031-events-checkout.ts';
 import { planOrders } from './0034-plan-orders.ts';
+import { bookingsBookings } from './0035-bookings-bookings.ts';
+import { testPaymentMethods } from './0036-test-payment-methods.ts';
+import { signInThrottles } from './0038-sign-in-throttles.ts';
+import { ownerSessions } from './0040-owner-sessions.ts';
+import { refuseNewerDatabase } from './newer-database.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
 const history = (engine: Engine): Record<string, Migration> => ({
@@ -47,11 +52,17 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0029-test-payment-charges': testPaymentCharges(),
   '0031-events-checkout': eventsCheckout(engine),
   '0034-plan-orders': planOrders(engine),
+  '0035-bookings-bookings': bookingsBookings(engine),
+  '0036-test-payment-methods': testPaymentMethods(),
+  '0038-sign-in-throttles': signInThrottles(engine),
+  '0040-owner-sessions': ownerSessions(engine),
 });
 
 /** Runs the migrations not yet run, up to `to` (a migration's name; the newest when absent). */
 export async function migrate(database: Database, options: { to?: string } = {}): Promise<string[]> {
-  const provider: MigrationProvider = { getMigrations: async () => history(database.engine) };
+  const migrations = history(database.engine);
+  await refuseNewerDatabase(database, Object.keys(migrations));
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Kysely looks for its bookkeeping tables across every schema unless told which one: name it,
   // or a database holding several Plaza schemas (tests, shared clusters) confuses it.
   const migrator = new Migrator({

@@ -3,6 +3,7 @@ export { bookingsCatalog } from './catalog-provider.ts';
 export { bookingsErrors } from './errors.ts';
 export { bookingsCheckoutIntent } from './intent.ts';
 export { bookingsRoutes } from './routes.ts';
+export { queryExtendedBookings } from './service/bookings.ts';
 export { createCategory } from './service/categories.ts';
 export { BOOKINGS_APP_ID, type BookingsDeps } from './service/context.ts';
 export { createBusinessLocation } from './service/locations.ts';

@@ -22,6 +22,7 @@ export { buildEcom, type EcomDeps, ownerKeyOf } from './context.ts';
 export { usableCoupon } from './coupons.ts';
 export { ecomErrors, type UnavailableItem } from './errors.ts';
 export { ecomCheckoutIntent, type IntentLines, linesCheckoutIntent } from './hosted.ts';
+export { memberAccountOrders } from './member-orders.ts';
 export { cancelOrder, markOrderAsPaid, type StoredOrder } from './orders.ts';
 export {
   builtInProviders,

@@ -6,6 +6,7 @@ export { reservationsConsumer } from './reservations-consumer.ts';
 export { eventsRoutes } from './routes.ts';
 export type { EventsDeps, StoredDefinition, StoredEvent } from './service/context.ts';
 export { createEvent } from './service/events.ts';
+export { memberAccountTickets } from './service/member-tickets.ts';
 export { ecomTicketPayments } from './service/order-payments.ts';
 export { createTicketDefinition } from './service/tickets.ts';
 export { type EventsStore, eventsStore, ticketResource, UNLIMITED } from './store.ts';

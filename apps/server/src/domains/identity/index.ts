@@ -17,6 +17,8 @@ export {
   type IdentitySettings,
   testTokenCaptcha,
 } from './service/context.ts';
+export { isEmail, passwordViolation } from './service/policy.ts';
+export { scheduleThrottleRetention } from './service/throttle.ts';
 export { revokeSession, verifyQuietly } from './service/tokens.ts';
 export { type SessionGuard, sessionGuard } from './session-guard.ts';
 export { type SigningKeys, signingKeys } from './signing-keys.ts';
