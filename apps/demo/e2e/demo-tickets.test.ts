@@ -15,8 +15,9 @@ import {
 /**
  * The demo's tickets example in real Chromium against a real Plaza (set-up in harness.ts): the
  * seeded events, an event's tickets, reserving two, the hosted "Add your details" page (event,
- * tickets held and the time left, the event's form, totals, the test card), the thank-you with the
- * tickets and calendar links, what the owner then sees, and a reservation that ran out.
+ * tickets held and the time left, the event's form for the buyer and each ticket's guest, totals,
+ * the test card), the thank-you with the tickets by guest and calendar links, what the owner then
+ * sees, and a reservation that ran out.
  * Screenshots (phone 390 px and desktop 1280 px) go to PLAZA_DEMO_SHOTS when it is set.
  */
 
@@ -74,8 +75,9 @@ describe.skipIf(!hasBrowser)(`demo tickets in Chromium${hasBrowser ? '' : ` (${S
     await shoot(page, 'tickets-event');
   }, 60_000);
 
-  it('reserves tickets, adds the details and pays on the hosted page, shows the tickets; the owner sees the order', async () => {
+  it('reserves tickets, adds the buyer’s and guests’ details and pays on the hosted page, shows the tickets; the owner sees the order', async () => {
     const buyer = { first: 'Grace', last: 'Hopper', email: 'grace.tickets@example.com' };
+    const friend = { first: 'Alan', last: 'Turing', email: 'alan.tickets@example.com' };
     const page = await newPage();
     await openEvent(page, 'Summer Jazz Night');
     await reserve(page, 'General admission', 2);
@@ -95,9 +97,23 @@ describe.skipIf(!hasBrowser)(`demo tickets in Chromium${hasBrowser ? '' : ` (${S
     await page.getByText('details need another look').waitFor();
     await shoot(page, 'hosted-event-details-errors');
 
-    await page.getByLabel('First Name').fill(buyer.first);
-    await page.getByLabel('Last Name').fill(buyer.last);
-    await page.getByLabel('Email', { exact: true }).fill(buyer.email);
+    // A guest per ticket: the first is the buyer's own ("same as buyer"), the second is asked for.
+    const guest = (n: number) => page.locator(`[data-guest="${n}"]`);
+    expect(
+      await guest(1)
+        .getByLabel(/^Same as buyer/)
+        .isChecked(),
+    ).toBe(true);
+    expect(await guest(1).getByLabel('First Name').count()).toBe(0);
+    expect(await guest(2).getByLabel('First Name').getAttribute('aria-invalid')).toBe('true');
+    const details = page.getByRole('region', { name: 'Your details' });
+    const fill = async (where: typeof details, person: typeof buyer) => {
+      await where.getByLabel('First Name').fill(person.first);
+      await where.getByLabel('Last Name').fill(person.last);
+      await where.getByLabel('Email', { exact: true }).fill(person.email);
+    };
+    await fill(details, buyer);
+    await fill(guest(2), friend);
     const country = page.getByLabel('Country');
     if (!(await country.inputValue())) await country.selectOption('US');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -109,7 +125,10 @@ describe.skipIf(!hasBrowser)(`demo tickets in Chromium${hasBrowser ? '' : ` (${S
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor({ timeout: 20_000 });
     await page.getByRole('heading', { name: 'Your tickets for Summer Jazz Night' }).waitFor();
     const tickets = page.locator('[data-tickets] li');
-    expect(await tickets.count()).toBe(2);
+    expect(await tickets.evaluateAll((all) => all.map((li) => li.getAttribute('data-guest')))).toEqual([
+      'Grace Hopper',
+      'Alan Turing',
+    ]);
     const pdf = await tickets.first().getByRole('link').getAttribute('href');
     expect(pdf).toMatch(/\/ticket\.pdf\?token=/);
     const fetched = await fetch(pdf!);
@@ -138,6 +157,19 @@ describe.skipIf(!hasBrowser)(`demo tickets in Chromium${hasBrowser ? '' : ` (${S
       lastName: buyer.last,
       ticketsQuantity: 2,
     });
+    // Each ticket of the order names its guest.
+    const { eventId, orderNumber } = orders[0];
+    const order = await env.call(
+      'GET',
+      `/events/v1/events/${eventId}/orders/${orderNumber}`,
+      undefined,
+      env.adminKey,
+    );
+    expect(order.status, JSON.stringify(order.data)).toBe(200);
+    expect(order.data.order.tickets).toMatchObject([
+      { guestFullName: 'Grace Hopper', guestDetails: { email: buyer.email } },
+      { guestFullName: 'Alan Turing', guestDetails: { email: friend.email } },
+    ]);
   }, 120_000);
 
   it('a reservation that ran out says so and offers to reserve again', async () => {

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from './common.ts';
 import { defineCall } from './define.ts';
-import { Form, ReservationStatus } from './events-checkout-schemas.ts';
+import { Form, Guests, ReservationStatus } from './events-checkout-schemas.ts';
 import { opt } from './events-common.ts';
 import { FormView } from './events-form.ts';
 
@@ -37,7 +37,23 @@ const HostedTicketLine = Type.Object({
 const HostedTicket = Type.Object({
   ticketNumber: Type.String(),
   name: Type.String(),
+  /** Whom the ticket is for, while the session lasts. */
+  guestName: opt(Type.String()),
   pdfUrl: opt(Type.String()),
+});
+
+const HostedFormValues = Type.Object({
+  inputValues: Type.Array(
+    Type.Object({ inputName: Type.String(), value: Type.String(), values: Type.Array(Type.String()) }),
+  ),
+});
+
+/** A ticket's guest as saved: empty for a ticket no guest was named for. */
+const HostedGuest = Type.Object({
+  firstName: opt(Type.String()),
+  lastName: opt(Type.String()),
+  email: opt(Type.String()),
+  form: HostedFormValues,
 });
 
 export const HostedEventCheckout = Type.Object({
@@ -55,11 +71,9 @@ export const HostedEventCheckout = Type.Object({
       firstName: Type.String(),
       lastName: Type.String(),
       email: Type.String(),
-      form: Type.Object({
-        inputValues: Type.Array(
-          Type.Object({ inputName: Type.String(), value: Type.String(), values: Type.Array(Type.String()) }),
-        ),
-      }),
+      form: HostedFormValues,
+      /** One per ticket, in the order of the reservation's tickets. */
+      guests: Type.Array(HostedGuest),
     }),
   ),
   /** The ticketing order once paid (or placed): its tickets while the session lasts. */
@@ -94,8 +108,8 @@ export const updateHostedEventCheckout = defineCall({
   paths: hosted(),
   access: 'public',
   summary:
-    "For the hosted ticket page: the buyer's answers to the event's registration form (name and e-mail at least), kept with the reservation's order until it is paid.",
-  request: Type.Object({ redirectSessionId: Id, form: Form }),
+    "For the hosted ticket page: the buyer's answers to the event's registration form (name and e-mail at least) and, when given, each ticket's guest's (one per ticket, in the reservation's order), kept with the reservation's order until it is paid.",
+  request: Type.Object({ redirectSessionId: Id, form: Form, guests: opt(Guests) }),
   response: HostedEventCheckout,
 });
 

@@ -52,16 +52,30 @@ export interface HostedEventCheckout {
     }>;
   };
   form: { controls: EventFormControl[] };
-  details?: { firstName: string; lastName: string; email: string; form: { inputValues: InputValue[] } };
+  details?: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    form: { inputValues: InputValue[] };
+    guests?: SavedGuest[];
+  };
   order?: {
     orderNumber: string;
     status: string;
-    tickets: Array<{ ticketNumber: string; name: string; pdfUrl?: string }>;
+    tickets: Array<{ ticketNumber: string; name: string; guestName?: string; pdfUrl?: string }>;
     ticketsPdfUrl?: string;
   };
   calendarLinks: { google: string; ics: string };
   reserveAgainUrl?: string;
   postFlowUrl?: string;
+}
+
+/** A ticket's guest as saved: no names for a ticket no guest was named for. */
+export interface SavedGuest {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  form: { inputValues: InputValue[] };
 }
 
 /** One field of the page: an input of the form, labelled, of the kind its control asks for. */
@@ -129,8 +143,11 @@ export function eventFields(form: HostedEventCheckout['form']): EventField[] {
 /** What each field holds: a text, or the options ticked. */
 export type EventAnswers = Record<string, string | string[]>;
 
-export function startingAnswers(fields: EventField[], details: HostedEventCheckout['details']): EventAnswers {
-  const saved = new Map((details?.form.inputValues ?? []).map((value) => [value.inputName, value]));
+export function startingAnswers(
+  fields: EventField[],
+  details: (Omit<SavedGuest, 'form'> & Partial<Pick<SavedGuest, 'form'>>) | undefined,
+): EventAnswers {
+  const saved = new Map((details?.form?.inputValues ?? []).map((value) => [value.inputName, value]));
   return Object.fromEntries(
     fields.map((field) => {
       const value = saved.get(field.name);
@@ -141,14 +158,21 @@ export function startingAnswers(fields: EventField[], details: HostedEventChecko
   );
 }
 
-/** Checked in the browser so the buyer fixes everything in one go; the server checks again. */
-export function answerErrors(fields: EventField[], answers: EventAnswers): Record<string, string> {
+/**
+ * Checked in the browser so the buyer fixes everything in one go; the server checks again. `whose`
+ * names whom a missing answer is asked of.
+ */
+export function answerErrors(
+  fields: EventField[],
+  answers: EventAnswers,
+  whose = 'your',
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const answer = answers[field.name] ?? '';
     const texts = (Array.isArray(answer) ? answer : [answer]).map((text) => text.trim()).filter(Boolean);
     if (texts.length === 0) {
-      if (field.required) errors[field.name] = `Enter your ${field.label.toLowerCase()}.`;
+      if (field.required) errors[field.name] = `Enter ${whose} ${field.label.toLowerCase()}.`;
       continue;
     }
     if (field.kind === 'email') {

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, api, paths } from '../../api.ts';
-import { ErrorSummary, formStyles, SubmitButton } from '../../components/form.tsx';
+import { formStyles, SubmitButton } from '../../components/form.tsx';
 import { Loading } from '../../components/page.tsx';
 import { type FlowState, withSession } from '../../hooks/use-flow.ts';
 import { guessedCountry } from '../../lib/checkout/address.ts';
@@ -23,6 +23,16 @@ import {
   type HostedEventCheckout,
   startingAnswers,
 } from '../../lib/checkout/event.ts';
+import {
+  type Guests,
+  guestErrors,
+  guestErrorsOf,
+  guestKey,
+  guestsToSend,
+  seatsOf,
+  startingGuests,
+  withGuestAnswer,
+} from '../../lib/checkout/event-guests.ts';
 import { paymentToSend } from '../../lib/checkout/pay-request.ts';
 import { totalsRows } from '../../lib/checkout/summary.ts';
 import type { HostedCheckout, PaymentMethod } from '../../lib/checkout/types.ts';
@@ -32,7 +42,8 @@ import { CheckoutProblem } from './checkout.tsx';
 import { payWithKey, thankYouOf } from './checkout-payment.ts';
 import { BillingCountryField } from './contact-fields.tsx';
 import eventStyles from './event-details.module.css';
-import { EventFields, fieldId } from './event-fields.tsx';
+import { EventFields, type EventFormProblem, EventProblem } from './event-fields.tsx';
+import { EventGuests } from './event-guests.tsx';
 import { EventSummary, ReservationExpired, useTimeLeft } from './event-summary.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentFields } from './payment-fields.tsx';
@@ -52,7 +63,8 @@ const PAYMENT_FIELDS = ['country', 'method', 'cardNumber', 'expiry', 'cvc'];
 
 /**
  * `/hosted/checkout?session=<id>` of an `eventsCheckout` session: "Add your details". The event and
- * the tickets held, the time left on them, the event's registration form, the totals and the payment.
+ * the tickets held, the time left on them, the event's registration form for the buyer and for each
+ * ticket's guest, the totals and the payment.
  */
 export function EventCheckout({ session, siteName }: Ready) {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
@@ -108,11 +120,6 @@ export function EventCheckout({ session, siteName }: Ready) {
   );
 }
 
-interface Problem {
-  summary: string;
-  list?: { field: string; message: string }[];
-}
-
 function EventDetailsForm({
   session,
   brand,
@@ -134,12 +141,14 @@ function EventDetailsForm({
   const { checkout } = hosted;
   const fields = useMemo(() => eventFields(data.form), [data.form]);
   const [answers, setAnswers] = useState<EventAnswers>(() => startingAnswers(fields, data.details));
+  const seats = useMemo(() => seatsOf(data.reservation), [data.reservation]);
+  const [guests, setGuests] = useState<Guests>(() => startingGuests(fields, data.details, seats.length));
   const [country, setCountry] = useState(() => checkout.billingInfo?.address?.country ?? guessedCountry());
   const methods = hosted.paymentMethods.filter(isMethod);
   const [method, setMethod] = useState<PaymentMethod>(methods[0] ?? 'test');
   const [card, setCard] = useState<CardForm>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<Problem>();
+  const [problem, setProblem] = useState<EventFormProblem>();
   const [paying, setPaying] = useState(false);
   const { register, focusOn, summaryRef } = useFieldFocus<string>();
   const payingNow = useRef(false);
@@ -173,7 +182,10 @@ function EventDetailsForm({
 
   const fail = (found: Record<string, string>, summary?: string) => {
     setErrors(found);
-    const order = [...fields.map((field) => field.name), ...PAYMENT_FIELDS];
+    const guestFields = seats.flatMap((_, i) =>
+      i === 0 && guests.sameAsBuyer ? [] : fields.map((field) => guestKey(i, field.name)),
+    );
+    const order = [...fields.map((field) => field.name), ...guestFields, ...PAYMENT_FIELDS];
     const invalid = order.filter((field) => found[field]);
     setProblem({
       summary:
@@ -189,7 +201,10 @@ function EventDetailsForm({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (payingNow.current || methods.length === 0) return;
-    const found: Record<string, string> = { ...answerErrors(fields, answers) };
+    const found: Record<string, string> = {
+      ...answerErrors(fields, answers),
+      ...guestErrors(fields, guests),
+    };
     if (!country) found.country = 'Choose a country.';
     if (usable === 'test' && !free) Object.assign(found, cardErrors(card, new Date()));
     if (Object.keys(found).length > 0) return fail(found);
@@ -197,16 +212,21 @@ function EventDetailsForm({
     setPaying(true);
     setProblem(undefined);
     const form = formToSend(fields, answers);
+    const guestForms = guestsToSend(fields, answers, guests);
     const email = String(answers.email ?? '').trim();
     const payment = paymentToSend(usable, card, free);
-    const attempt = attemptFor(lastAttempt.current, fingerprintOf({ form, country, ...payment }), () =>
-      newIdempotencyKey(),
+    const attempt = attemptFor(
+      lastAttempt.current,
+      fingerprintOf({ form, guestForms, country, ...payment }),
+      () => newIdempotencyKey(),
     );
     lastAttempt.current = attempt;
     let stage: 'details' | 'update' | 'pay' = 'details';
     try {
       setData(
-        await api<HostedEventCheckout>('PATCH', paths.hostedEventCheckout(session.id), { body: { form } }),
+        await api<HostedEventCheckout>('PATCH', paths.hostedEventCheckout(session.id), {
+          body: { form, guests: guestForms },
+        }),
       );
       stage = 'update';
       await totals.settled();
@@ -235,7 +255,8 @@ function EventDetailsForm({
       // The reservation ran out (or was taken back) while the buyer was typing: nothing was charged.
       if (code === 'RESERVATION_NOT_PENDING' || code === 'LINE_ITEM_HOLD_EXPIRED') return expired();
       if (stage === 'details' && code === 'VALIDATION') {
-        const found = answerErrorsOf((error as ApiError).violations);
+        const violations = (error as ApiError).violations;
+        const found = { ...answerErrorsOf(violations), ...guestErrorsOf(violations) };
         if (Object.keys(found).length > 0) fail(found);
         else setProblem({ summary: 'Some details need another look.' });
       } else {
@@ -280,25 +301,7 @@ function EventDetailsForm({
           <OrderSummary checkout={checkout} rows={rows} updating={totals.updating} />
         </div>
         <form className={styles.main} onSubmit={onSubmit} noValidate aria-busy={paying}>
-          <ErrorSummary message={problem?.summary} summaryRef={summaryRef}>
-            {problem?.list && (
-              <ul className={styles.problemList}>
-                {problem.list.map(({ field, message }) => (
-                  <li key={field}>
-                    <a
-                      href={`#${fieldId(field)}`}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        focusOn(field);
-                      }}
-                    >
-                      {message}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </ErrorSummary>
+          <EventProblem problem={problem} summaryRef={summaryRef} onFocusField={focusOn} />
 
           <section className={styles.panel} aria-labelledby="details-title">
             <h2 id="details-title" className={styles.heading}>
@@ -327,6 +330,19 @@ function EventDetailsForm({
               />
             </div>
           </section>
+
+          <EventGuests
+            seats={seats}
+            fields={fields}
+            guests={guests}
+            errors={errors}
+            register={register}
+            onSameAsBuyer={(sameAsBuyer) => setGuests((current) => ({ ...current, sameAsBuyer }))}
+            onChange={(index, name, value) => {
+              setGuests((current) => withGuestAnswer(current, index, name, value));
+              clearError(guestKey(index, name));
+            }}
+          />
 
           <section className={styles.panel} aria-labelledby="payment-title">
             <h2 id="payment-title" className={styles.heading}>

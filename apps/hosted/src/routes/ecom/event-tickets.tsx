@@ -8,9 +8,9 @@ import eventStyles from './event-details.module.css';
 const icsName = (slug: string) => `${slug || 'event'}.ics`;
 
 /**
- * On the thank-you page of an `eventsCheckout` session: the event, its tickets (each a PDF, and all
- * of them in one) and the ways to put it in a calendar. Past the session's hour the server no longer
- * hands out the ticket links; the confirmation e-mail has them.
+ * On the thank-you page of an `eventsCheckout` session: the event, its tickets by guest (each a
+ * PDF, and all of them in one) and the ways to put it in a calendar. Past the session's hour the
+ * server no longer hands out the ticket links or the guests' names; the confirmation e-mail has them.
  */
 export function EventTickets({ sessionId }: { sessionId: string }) {
   const [data, setData] = useState<HostedEventCheckout | 'failed'>();
@@ -43,8 +43,9 @@ export function EventTickets({ sessionId }: { sessionId: string }) {
           <>
             <ul className={eventStyles.tickets} data-tickets>
               {order.tickets.map((ticket) => (
-                <li key={ticket.ticketNumber}>
+                <li key={ticket.ticketNumber} data-guest={ticket.guestName}>
                   <span>
+                    {ticket.guestName && <span className={eventStyles.guestName}>{ticket.guestName} · </span>}
                     {ticket.name} <span className={styles.count}>#{ticket.ticketNumber}</span>
                   </span>
                   {ticket.pdfUrl && (

@@ -14,6 +14,7 @@ const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }
 describe.each(engines)('events: the hosted ticket page (%s)', (engine) => {
   let t: TestApp;
   let site: TestSite;
+  let other: TestSite;
   let visitor: string;
   let eventId: string;
   let slug: string;
@@ -21,7 +22,7 @@ describe.each(engines)('events: the hosted ticket page (%s)', (engine) => {
   const { reserve } = shopCalls(() => ({ t, site, eventId }));
 
   beforeAll(async () => {
-    ({ t, site, eventId, slug, paid } = await ticketShop(engine));
+    ({ t, site, other, eventId, slug, paid } = await ticketShop(engine));
     // A visitor of an OAuth app: the page's way back is checked against the app's origins.
     visitor = (await visitorTokens(t, await createClient(t, site))).access_token;
   });
@@ -132,6 +133,80 @@ describe.each(engines)('events: the hosted ticket page (%s)', (engine) => {
     expect(late.data.details).toBeUndefined();
     expect(late.data.order.tickets[0].pdfUrl).toBeUndefined();
     expect(late.data.order.ticketsPdfUrl).toBeUndefined();
+  });
+
+  it('saves a guest per ticket, each form checked, and the tickets name their guests', async () => {
+    const { sessionId } = await sessionFor(2);
+    const alan = { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com' };
+    const patch = (guests: object[]) =>
+      t.call({ method: 'PATCH', url: page(sessionId), payload: { form: answers(ada), guests } });
+
+    const short = await patch([{ form: answers(ada) }]);
+    expect([short.statusCode, fields(short)]).toEqual([400, ['guests']]);
+    const bad = await patch([{ form: answers(ada) }, { form: answers({ ...alan, email: 'alan' }) }]);
+    expect([bad.statusCode, fields(bad)]).toEqual([400, ['guests[1].form.email']]);
+    const empty = await patch([{}, { form: answers(alan) }]);
+    expect(fields(empty)).toEqual([
+      'guests[0].form.email',
+      'guests[0].form.firstName',
+      'guests[0].form.lastName',
+    ]);
+    const notAList = await t.call({
+      method: 'PATCH',
+      url: page(sessionId),
+      payload: { form: answers(ada), guests: 'x' },
+    });
+    expect(notAList.statusCode).toBe(400);
+
+    const saved = await patch([{ form: answers(ada) }, { form: answers({ ...alan, lastName: ' Turing ' }) }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.data.details.guests).toMatchObject([ada, alan]);
+    // Saving the buyer again without guests keeps the guests named.
+    const buyerOnly = await t.call({
+      method: 'PATCH',
+      url: page(sessionId),
+      payload: { form: answers(ada) },
+    });
+    expect(buyerOnly.data.details.guests).toMatchObject([ada, alan]);
+
+    await t.call({
+      method: 'PATCH',
+      url: `/plaza/v1/redirect-sessions/${sessionId}/checkout`,
+      payload: { email: ada.email, billingAddress: { country: 'US' } },
+    });
+    const paidNow = await t.call({
+      method: 'POST',
+      url: `/plaza/v1/redirect-sessions/${sessionId}/checkout/pay`,
+      payload: { paymentMethod: 'test', card: CARD_OK },
+    });
+    expect(paidNow.statusCode, paidNow.body).toBe(200);
+    const after = await t.call({ method: 'GET', url: page(sessionId) });
+    expect(after.data.order.tickets.map((ticket: { guestName?: string }) => ticket.guestName)).toEqual([
+      'Ada Lovelace',
+      'Alan Turing',
+    ]);
+    const owned = await t.call({
+      method: 'GET',
+      url: `${V1}/events/${eventId}/orders/${after.data.order.orderNumber}`,
+      auth: site.adminKey,
+    });
+    expect(owned.statusCode, owned.body).toBe(200);
+    expect(owned.data.order.tickets).toMatchObject([
+      { guestFullName: 'Ada Lovelace', guestDetails: { guestAssigned: true, email: ada.email } },
+      { guestFullName: 'Alan Turing', guestDetails: { guestAssigned: true, email: alan.email } },
+    ]);
+    // Another site's owner does not see them.
+    const elsewhere = await t.call({
+      method: 'GET',
+      url: `${V1}/events/${eventId}/orders/${after.data.order.orderNumber}`,
+      auth: other.adminKey,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+
+    // Past the session's hour the guests' names are no longer handed out.
+    t.clock.advance(61 * 60_000);
+    const late = await t.call({ method: 'GET', url: page(sessionId) });
+    expect(late.data.order.tickets[0].guestName).toBeUndefined();
   });
 
   it('an expired reservation says so and is not saved to', async () => {

@@ -2,8 +2,8 @@
  * What the hosted ticket page ("Add your details") reads and saves, keyed by its `eventsCheckout`
  * redirect session (intent.ts keeps the reservation's id with it). The page pays through the hosted
  * checkout calls of ecom on the same session; here are the event, the reservation and the time left on
- * it, the registration form and the buyer's answers (saved on the reservation's INITIATED order, which
- * the payment completes: catalog-provider.ts), and the tickets once paid.
+ * it, the registration form, the buyer's and each ticket's guest's answers (saved on the reservation's
+ * INITIATED order, which the payment completes: catalog-provider.ts), and the tickets once paid.
  */
 
 import { type FieldViolation, ValidationError } from '../../lib/errors.ts';
@@ -16,6 +16,7 @@ import {
   type FormValue,
   minorOf,
   type StoredReservation,
+  type StoredTicket,
   type StoredTicketOrder,
 } from './service/checkout-model.ts';
 import { type EventsDeps, type Raw, type StoredEvent, siteInfo } from './service/context.ts';
@@ -63,6 +64,11 @@ function liveForm(event: StoredEvent) {
   return { controls, messages: event.form.messages ?? {} };
 }
 
+function guestNameOf(ticket: StoredTicket) {
+  const name = `${ticket.guest?.firstName ?? ''} ${ticket.guest?.lastName ?? ''}`.trim();
+  return name ? { guestName: name } : {};
+}
+
 async function answer(deps: EventsDeps, opened: Opened) {
   const { session, expired, reservation, event } = opened;
   const { siteId } = session;
@@ -103,7 +109,20 @@ async function answer(deps: EventsDeps, opened: Opened) {
       }),
     },
     form: liveForm(event),
-    ...(order && !expired ? { details: { ...order.buyer, form: { inputValues: order.form } } } : {}),
+    ...(order && !expired
+      ? {
+          details: {
+            ...order.buyer,
+            form: { inputValues: order.form },
+            guests: order.tickets.map(({ guest }) => ({
+              ...(guest?.firstName ? { firstName: guest.firstName } : {}),
+              ...(guest?.lastName ? { lastName: guest.lastName } : {}),
+              ...(guest?.email ? { email: guest.email } : {}),
+              form: { inputValues: guest?.form ?? [] },
+            })),
+          },
+        }
+      : {}),
     ...(order && placed
       ? {
           order: {
@@ -112,6 +131,7 @@ async function answer(deps: EventsDeps, opened: Opened) {
             tickets: order.tickets.map((ticket) => ({
               ticketNumber: ticket.ticketNumber,
               name: ticket.name,
+              ...(expired ? {} : guestNameOf(ticket)),
               ...(links ? { pdfUrl: links.ticketPdf(ticket.ticketNumber) } : {}),
             })),
             ...(links ? { ticketsPdfUrl: links.ticketsPdf } : {}),
@@ -169,25 +189,58 @@ export function formViolations(event: StoredEvent, values: readonly FormValue[])
   return violations;
 }
 
+const trimmedForm = (raw: Raw | undefined) =>
+  formValues(raw).map((value) => ({
+    ...value,
+    value: value.value.trim(),
+    values: value.values.map((text) => text.trim()),
+  }));
+
 /**
- * Saves the buyer's answers on the reservation's order, INITIATED until the payment completes it (the
- * order is made here when there is none yet). Refused once the reservation is no longer pending.
+ * The guests' answers, one form per ticket in the reservation's order, each checked as the buyer's is
+ * (`guests[i].form.<input>`): a ticket names the one who comes with it.
+ */
+function guestForms(
+  event: StoredEvent,
+  reservation: StoredReservation,
+  guests: readonly Raw[],
+  violations: Array<Omit<FieldViolation, 'data'>>,
+) {
+  const count = reservation.lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (guests.length !== count) {
+    violations.push({
+      field: 'guests',
+      description: `must name one guest per ticket (${count})`,
+      violatedRule: 'EXACT_SIZE',
+    });
+    return [];
+  }
+  return guests.map((guest, i) => {
+    const form = trimmedForm(guest?.form);
+    for (const violation of formViolations(event, form))
+      violations.push({ ...violation, field: `guests[${i}].${violation.field}` });
+    return { form: { inputValues: form } };
+  });
+}
+
+/**
+ * Saves the buyer's answers, and the guests' when given, on the reservation's order, INITIATED until
+ * the payment completes it (the order is made here when there is none yet). Refused once the
+ * reservation is no longer pending.
  */
 export async function updateHostedEventCheckout(
   deps: EventsDeps,
   ecom: EcomDeps,
   sessionId: string,
   form: Raw,
+  guests?: readonly Raw[],
 ) {
   const opened = await open(deps, ecom, sessionId);
   if (opened.expired) throw ecomErrors.sessionExpired(sessionId);
   const { session, reservation: read, event } = opened;
-  const values = formValues(form).map((value) => ({
-    ...value,
-    value: value.value.trim(),
-    values: value.values.map((text) => text.trim()),
-  }));
+  const values = trimmedForm(form);
   const violations = formViolations(event, values);
+  const guestAnswers = guests ? guestForms(event, read, guests, violations) : undefined;
   if (violations.length > 0) throw new ValidationError(violations);
   const { siteId } = session;
   const now = deps.clock.nowMs();
@@ -205,6 +258,7 @@ export async function updateHostedEventCheckout(
       ownerKey: reservation.ownerKey,
       buyer: buyerOf(undefined, values),
       form: values,
+      guests: guestAnswers,
     });
   });
   return answer(deps, await open(deps, ecom, sessionId));

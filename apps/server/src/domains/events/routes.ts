@@ -119,9 +119,9 @@ export function eventsRoutes(deps: EventsDeps, ecom?: EcomDeps) {
       if (!ecom) throw redirectsErrors.notFound(redirectSessionId);
       return getHostedEventCheckout(deps, ecom, redirectSessionId);
     },
-    updateHostedEventCheckout: async ({ redirectSessionId, form }) => {
+    updateHostedEventCheckout: async ({ redirectSessionId, form, guests }) => {
       if (!ecom) throw redirectsErrors.notFound(redirectSessionId);
-      return updateHostedEventCheckout(deps, ecom, redirectSessionId, form);
+      return updateHostedEventCheckout(deps, ecom, redirectSessionId, form, guests);
     },
   });
 }
