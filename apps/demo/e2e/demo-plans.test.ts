@@ -272,9 +272,10 @@ describe.skipIf(!hasBrowser)(`demo subscriptions in Chromium${hasBrowser ? '' : 
       const page = await newPage();
       await page.goto(`${env.main.origin}/subscriptions`);
       await page.getByRole('heading', { name: 'Pricing Plans is not installed', level: 1 }).waitFor();
-      expect(await page.getByRole('link', { name: /Install Pricing Plans/ }).getAttribute('href')).toContain(
-        'app=pricing-plans',
-      );
+      // The install link leads to the page that explains how the owner installs it.
+      expect(
+        await page.getByRole('link', { name: 'How to install Pricing Plans' }).getAttribute('href'),
+      ).toBe('/install/pricing-plans');
     } finally {
       await set(installed);
     }
