@@ -1,4 +1,4 @@
-import { ecomCalls, identityCalls, redirectsCalls, sitesCalls } from '@plaza/contracts';
+import { bookingsCalls, ecomCalls, identityCalls, redirectsCalls, sitesCalls } from '@plaza/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, paths, toApiError } from './api.ts';
 
@@ -133,7 +133,7 @@ describe('api', () => {
 });
 
 describe('paths', () => {
-  const all = [...identityCalls, ...redirectsCalls, ...sitesCalls, ...ecomCalls];
+  const all = [...identityCalls, ...redirectsCalls, ...sitesCalls, ...ecomCalls, ...bookingsCalls];
   const pathsOf = (name: string) => all.find((call) => call.name === name)?.paths ?? [];
   const asTemplate = (path: string) => path.replace(/abc/g, '{redirectSessionId}');
 
@@ -154,6 +154,9 @@ describe('paths', () => {
       ['updateHostedCheckout', asTemplate(paths.hostedCheckout('abc'))],
       ['payHostedCheckout', asTemplate(paths.payHostedCheckout('abc'))],
       ['getHostedThankYou', asTemplate(paths.hostedThankYou('abc'))],
+      ['getHostedBookingService', asTemplate(paths.hostedBookingService('abc'))],
+      ['getHostedBookingSlots', asTemplate(paths.hostedBookingSlots('abc'))],
+      ['bookHostedBookingSlot', asTemplate(paths.bookHostedBookingSlot('abc'))],
     ];
     for (const [name, path] of used) expect(pathsOf(name), name).toContain(path);
   });

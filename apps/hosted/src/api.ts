@@ -80,6 +80,11 @@ export const paths = {
   payHostedCheckout: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout/pay`,
   hostedThankYou: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout/thank-you`,
   hostedEventCheckout: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/checkout/event`,
+  hostedBookingService: (id: string) =>
+    `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/bookings/service`,
+  hostedBookingSlots: (id: string) => `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/bookings/slots`,
+  bookHostedBookingSlot: (id: string) =>
+    `/plaza/v1/redirect-sessions/${encodeURIComponent(id)}/bookings/book`,
 } as const;
 
 /** Calls the API on the page's own origin; `token` goes raw into `Authorization` (map 2.5). */

@@ -14,7 +14,8 @@ import { NotFound } from './routes/not-found.tsx';
 const loadCheckoutPages = () => import('./routes/ecom/pages.ts');
 const Checkout = lazy(() => loadCheckoutPages().then((pages) => ({ default: pages.Checkout })));
 const ThankYou = lazy(() => loadCheckoutPages().then((pages) => ({ default: pages.ThankYou })));
-// The member account is its own chunk too.
+// The booking page is its own chunk, as is the member account.
+const Book = lazy(() => import('./routes/bookings/book.tsx').then((page) => ({ default: page.Book })));
 const Account = lazy(() =>
   import('./routes/account/account.tsx').then((page) => ({ default: page.Account })),
 );
@@ -23,7 +24,8 @@ const Account = lazy(() =>
  * Every hosted page, by URL. The API's redirect sessions send visitors to `/hosted/auth`,
  * `/hosted/login` and `/hosted/logout` (`?session=<id>`); recovery e-mails link to
  * `/hosted/reset-password?token=…`; `ecomCheckout` sessions to `/hosted/checkout` (then
- * `/hosted/checkout/thank-you`); `membersAccount` sessions to `/hosted/account`. Declarative
+ * `/hosted/checkout/thank-you`); `membersAccount` sessions to `/hosted/account`; `bookingsBook`
+ * sessions to `/hosted/book` (then the checkout of the slot picked). Declarative
  * routing: the pages load no route data, and this keeps React Router's data-router code (about
  * 18 kB gzipped) out of the bundle.
  */
@@ -43,6 +45,7 @@ export function AppRouter() {
           <Route path="checkout" element={<Checkout />} />
           <Route path="checkout/thank-you" element={<ThankYou />} />
           <Route path="account" element={<Account />} />
+          <Route path="book" element={<Book />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -125,7 +125,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     plansRoutes(platform.plans),
     webhooksRoutes(platform.webhooks),
     eventsRoutes(platform.events, platform.ecom),
-    bookingsRoutes(platform.bookings),
+    bookingsRoutes(platform.bookings, platform.ecom),
   ];
   for (const module of modules) registerCalls(app, module, platform.authenticator);
   installMediaRoute(app, platform.stores.media);

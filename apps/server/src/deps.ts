@@ -5,6 +5,7 @@ import { connect, type Database } from './db/connect.ts';
 import { migrate } from './db/migrations/index.ts';
 import {
   type BookingsDeps,
+  bookingsBookIntent,
   bookingsCatalog,
   bookingsCheckoutIntent,
   bookingsConsumer,
@@ -213,6 +214,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
       ),
       eventsCheckout: eventsCheckoutIntent(ecom, events),
       bookingsCheckout: bookingsCheckoutIntent(ecom, bookings),
+      bookingsBook: bookingsBookIntent(bookings),
       membersAccount: membersAccountIntent(),
     },
     account: accountSources({ identity: identityContext, ecom, events, plans, bookings }),

@@ -14,6 +14,7 @@ import {
   bulkUpdateServices,
   bulkUpdateServicesByFilter,
 } from './bookings-bulk.ts';
+import { bookingsHostedCalls } from './bookings-hosted.ts';
 import {
   archiveBusinessLocation,
   countStaffMembers,
@@ -367,4 +368,5 @@ export const bookingsCalls = [
   countStaffMembers,
   ...bookingsAvailabilityCalls,
   ...bookingsEntityCalls,
+  ...bookingsHostedCalls,
 ] as const;

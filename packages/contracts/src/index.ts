@@ -46,6 +46,12 @@ export {
   bulkUpdateServicesByFilter,
 } from './bookings-bulk.ts';
 export {
+  bookHostedBookingSlot,
+  getHostedBookingService,
+  getHostedBookingSlots,
+  HostedBookingService,
+} from './bookings-hosted.ts';
+export {
   archiveBusinessLocation,
   countStaffMembers,
   createBookingPolicy,

@@ -76,7 +76,11 @@ export const createRedirectSession = defineCall({
       ),
     ),
     storesProduct: Type.Optional(Open('Not supported yet.')),
-    bookingsBook: Type.Optional(Open('Not supported yet.')),
+    bookingsBook: Type.Optional(
+      Open(
+        '`{resourceId}` (a service id): the hosted service page, where the visitor picks a day and an open slot of that service, then books and pays it on the hosted checkout.',
+      ),
+    ),
     ecomOrderPaymentRequest: Type.Optional(Open('Not supported yet.')),
     callbacks: Type.Optional(
       Type.Object({

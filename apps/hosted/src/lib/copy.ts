@@ -2,7 +2,7 @@ import type { SessionProblem } from './session.ts';
 
 /** Page texts that depend on data (pure, so they are unit tested). */
 
-export type FlowKind = 'sign-in' | 'sign-out' | 'reset' | 'checkout' | 'account';
+export type FlowKind = 'sign-in' | 'sign-out' | 'reset' | 'checkout' | 'account' | 'booking';
 
 const LINK: Record<FlowKind, string> = {
   'sign-in': 'sign-in link',
@@ -10,6 +10,7 @@ const LINK: Record<FlowKind, string> = {
   reset: 'link',
   checkout: 'checkout link',
   account: 'account link',
+  booking: 'booking link',
 };
 
 const AGAIN: Record<FlowKind, string> = {
@@ -18,6 +19,7 @@ const AGAIN: Record<FlowKind, string> = {
   reset: 'Ask for a new password reset e-mail.',
   checkout: 'Go back to the store and check out again.',
   account: 'Go back to the site and open your account again.',
+  booking: 'Go back to the site and choose the service again.',
 };
 
 /** Title and explanation of the error page for a redirect session that cannot be used. */

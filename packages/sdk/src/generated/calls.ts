@@ -62,6 +62,9 @@ export const bookingsCalls = {
   confirmBooking: ['POST', '/bookings/v2/bookings/{bookingId}/confirm'],
   declineBooking: ['POST', '/bookings/v2/bookings/{bookingId}/decline'],
   queryExtendedBookings: ['POST', '/bookings/bookings-reader/v2/extended-bookings/query'],
+  getHostedBookingService: ['GET', '/plaza/v1/redirect-sessions/{redirectSessionId}/bookings/service'],
+  getHostedBookingSlots: ['GET', '/plaza/v1/redirect-sessions/{redirectSessionId}/bookings/slots'],
+  bookHostedBookingSlot: ['POST', '/plaza/v1/redirect-sessions/{redirectSessionId}/bookings/book'],
 } as const;
 
 export const ecomCalls = {

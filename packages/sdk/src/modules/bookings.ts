@@ -1,5 +1,6 @@
 import type {
   archiveBusinessLocation,
+  bookHostedBookingSlot,
   bulkDeleteServices,
   bulkDeleteServicesByFilter,
   bulkUpdateServices,
@@ -27,6 +28,8 @@ import type {
   getBookingPolicy,
   getBusinessLocation,
   getCategory,
+  getHostedBookingService,
+  getHostedBookingSlots,
   getScheduleAvailability,
   getService,
   getStaffMember,
@@ -237,4 +240,10 @@ export const bookings = {
    * @example const { extendedBookings } = await admin.bookings.queryExtendedBookings({ query: { filter: { status: 'CONFIRMED' } } });
    */
   queryExtendedBookings: call<typeof queryExtendedBookings>(bookingsCalls, 'queryExtendedBookings'),
+  /** For the hosted service page: the service a `bookingsBook` redirect session opened. */
+  getHostedBookingService: call<typeof getHostedBookingService>(bookingsCalls, 'getHostedBookingService'),
+  /** For the hosted service page: the next 14 days with their open slots, and one day's slots. */
+  getHostedBookingSlots: call<typeof getHostedBookingSlots>(bookingsCalls, 'getHostedBookingSlots'),
+  /** For the hosted service page: holds the slot picked and opens the session's checkout on it. */
+  bookHostedBookingSlot: call<typeof bookHostedBookingSlot>(bookingsCalls, 'bookHostedBookingSlot'),
 };

@@ -291,7 +291,7 @@ export function CheckoutForm({
       <CheckoutHeader
         brand={brand}
         backUrl={backUrl}
-        title={session.intent === 'bookingsCheckout' ? 'Booking Details' : 'Checkout'}
+        title={session.intent.startsWith('bookings') ? 'Booking Details' : 'Checkout'}
       />
       <div className={styles.layout}>
         <OrderSummary checkout={checkout} rows={rows} updating={totals.updating} />

@@ -17,6 +17,8 @@ export const CHECKOUT_INTENTS = [
   'paidPlansCheckout',
   'eventsCheckout',
   'bookingsCheckout',
+  // The service page's session, once a slot is picked on it (routes/bookings).
+  'bookingsBook',
 ] as const;
 
 /** `/hosted/checkout?session=<id>`: the page a checkout redirect session sends the buyer to. */

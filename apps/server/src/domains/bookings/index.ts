@@ -1,7 +1,7 @@
 export { bookingsConsumer } from './bookings-consumer.ts';
 export { bookingsCatalog } from './catalog-provider.ts';
 export { bookingsErrors } from './errors.ts';
-export { bookingsCheckoutIntent } from './intent.ts';
+export { bookingsBookIntent, bookingsCheckoutIntent } from './intent.ts';
 export { bookingsRoutes } from './routes.ts';
 export { queryExtendedBookings } from './service/bookings.ts';
 export { createCategory } from './service/categories.ts';

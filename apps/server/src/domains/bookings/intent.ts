@@ -6,8 +6,9 @@
 import { invalidField } from '../../lib/errors.ts';
 import { type EcomDeps, linesCheckoutIntent } from '../ecom/index.ts';
 import type { RedirectIntent } from '../redirects/index.ts';
+import { bookingsErrors } from './errors.ts';
 import { createHeldBooking } from './service/bookings.ts';
-import { BOOKINGS_APP_ID, type BookingsDeps, isObject } from './service/context.ts';
+import { BOOKINGS_APP_ID, type BookingsDeps, isObject, type Json } from './service/context.ts';
 
 const FIELD = 'bookingsCheckout.slotAvailability.slot';
 
@@ -55,4 +56,30 @@ export function bookingsCheckoutIntent(ecom: EcomDeps, deps: BookingsDeps): Redi
       lines: [{ catalogReference: { appId: BOOKINGS_APP_ID, catalogItemId: booking.id }, quantity: 1 }],
     };
   });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The `bookingsBook {resourceId}` redirect intent: `resourceId` names a service the visitor may see
+ * (hidden ones are refused, even to the owner: the page is the visitor's), and the session opens the
+ * hosted service page on it (hosted.ts), where a day and a slot are picked.
+ */
+export function bookingsBookIntent(deps: BookingsDeps): RedirectIntent {
+  return {
+    page: 'book',
+    async check(caller, value) {
+      const field = 'bookingsBook.resourceId';
+      const serviceId = text(isObject(value) ? value.resourceId : undefined, field);
+      if (!UUID.test(serviceId)) throw invalidField(field, 'must be a service id (a GUID)', 'FORMAT');
+      const service = await deps.store.services.forSite(caller.siteId).get<Json>(serviceId);
+      if (!service || service.hidden === true)
+        throw bookingsErrors.invalid(
+          field,
+          `names no bookable service of the site: ${serviceId}`,
+          'SERVICE_NOT_FOUND',
+        );
+      return { serviceId };
+    },
+  };
 }

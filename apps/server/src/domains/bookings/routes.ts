@@ -3,6 +3,9 @@ import { parseMask } from '../../db/documents.ts';
 import { callModule } from '../../http/calls.ts';
 import { jsonChecker } from '../../http/validation.ts';
 import { invalidField } from '../../lib/errors.ts';
+import type { EcomDeps } from '../ecom/index.ts';
+import { redirectsErrors } from '../redirects/index.ts';
+import { bookHostedBookingSlot, getHostedBookingService, getHostedBookingSlots } from './hosted.ts';
 import {
   calculateMultiSlotCall,
   getScheduleAvailabilityCall,
@@ -100,8 +103,21 @@ const slugOf = (input: { slug?: string | undefined; slugName?: string | undefine
   return slug;
 };
 
-export function bookingsRoutes(deps: BookingsDeps) {
+export function bookingsRoutes(deps: BookingsDeps, ecom?: EcomDeps) {
   return callModule('bookings', bookingsCalls, {
+    // The hosted service page books through ecom's checkout: without ecom there are no such sessions.
+    getHostedBookingService: async ({ redirectSessionId }) => {
+      if (!ecom) throw redirectsErrors.notFound(redirectSessionId);
+      return getHostedBookingService(deps, ecom, redirectSessionId);
+    },
+    getHostedBookingSlots: async ({ redirectSessionId, timezone, date }) => {
+      if (!ecom) throw redirectsErrors.notFound(redirectSessionId);
+      return getHostedBookingSlots(deps, ecom, redirectSessionId, { timezone, date });
+    },
+    bookHostedBookingSlot: async ({ redirectSessionId, slot }) => {
+      if (!ecom) throw redirectsErrors.notFound(redirectSessionId);
+      return bookHostedBookingSlot(deps, ecom, redirectSessionId, slot);
+    },
     createService: async ({ service }, { caller }) =>
       answer({ service: await createService(deps, caller, service) }),
     getService: async ({ serviceId, conditionalFields }, { caller }) =>

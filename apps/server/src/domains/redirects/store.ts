@@ -77,6 +77,22 @@ export function redirectsStore(db: Kysely<Schema>) {
       };
     },
 
+    /**
+     * Replaces what the intent keeps (a page that opens a checkout later, e.g. `bookingsBook`, names it
+     * here); false when the session is gone or completed.
+     */
+    async setIntentData(id: string, intentData: Record<string, unknown>): Promise<boolean> {
+      const session = await this.get(id);
+      if (!session || session.completedDate !== null) return false;
+      const result = await db
+        .updateTable('redirect_sessions')
+        .set({ request: JSON.stringify({ ...session.request, intentData }) })
+        .where('id', '=', id)
+        .where('completed_date', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** True when this call completed the session (only once). */
     async complete(id: string, now: string): Promise<boolean> {
       const result = await db
