@@ -369,9 +369,10 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
 
     // The list (the store's one products read) fails: an error with a retry that works.
     await page.unroute('**/stores-reader/v1/products/query-platformized**');
-    let calls = 0;
+    // Every read fails until the error shows (the header's app check may read the list first).
+    let failing = true;
     await page.route('**/stores-reader/v1/products/query-platformized**', (route) =>
-      ++calls === 1
+      failing
         ? route.fulfill({
             status: 503,
             contentType: 'application/json',
@@ -385,6 +386,7 @@ describe.skipIf(!hasBrowser)(`demo storefront in Chromium${hasBrowser ? '' : ` (
     await settled(page);
     await shoot(page, 'store-error');
     await checkA11y(page, 'store error');
+    failing = false;
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.locator('[data-product]').first().waitFor();
   }, 60_000);
