@@ -43,6 +43,9 @@ function shares(job: LoadJob): Share[] {
   })).filter((share) => share.overallRate > 0);
 }
 
+/** The next body of each URL's rotation: a body names what its request takes, so none is sent twice. */
+const bodyTurns = new Map<string, number>();
+
 async function run(job: LoadJob): Promise<{ outcome: LoadOutcome; latencies: Float64Array }> {
   // autocannon's own latency histogram keeps whole milliseconds and, under a rate, adds coordinated-omission
   // fill-ins at a 1 ms interval: sub-millisecond loopback latencies need the raw per-response times instead.
@@ -51,9 +54,14 @@ async function run(job: LoadJob): Promise<{ outcome: LoadOutcome; latencies: Flo
   // time use different header sets, i.e. different callers, as long as there are more sets than connections,
   // and every request takes the next path.
   let next = 0;
-  const { headerSets: sets, paths } = job;
+  const nextBody = () => {
+    const turn = bodyTurns.get(job.url) ?? 0;
+    bodyTurns.set(job.url, turn + 1);
+    return turn % bodies!.length;
+  };
+  const { headerSets: sets, paths, bodies } = job;
   const rotating =
-    sets || paths
+    sets || paths || bodies
       ? {
           requests: [
             {
@@ -63,6 +71,7 @@ async function run(job: LoadJob): Promise<{ outcome: LoadOutcome; latencies: Flo
                   ...request,
                   ...(sets ? { headers: { ...sets[turn % sets.length] } } : {}),
                   ...(paths ? { path: paths[turn % paths.length] } : {}),
+                  ...(bodies ? { body: bodies[nextBody()] } : {}),
                 };
               },
             },

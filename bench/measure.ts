@@ -12,6 +12,8 @@ export interface LoadJob {
   headerSets?: Array<Record<string, string>>;
   /** Paths sent in turn, one per request over all connections, instead of the path of `url`. */
   paths?: string[];
+  /** Bodies sent in turn, each once: the turn carries on over the jobs sent to one URL. */
+  bodies?: string[];
   connections: number;
   durationSeconds: number;
   /** Requests per second over all connections; unset: as fast as the server answers. */
@@ -169,6 +171,7 @@ export async function measure(
     body: request.body,
     ...(request.headerSets ? { headerSets: request.headerSets } : {}),
     ...(request.paths ? { paths: request.paths } : {}),
+    ...(request.bodies ? { bodies: request.bodies } : {}),
     connections: mode.connections,
     durationSeconds,
     ...(mode.kind === 'latency' ? { overallRate: mode.rate } : {}),

@@ -14,6 +14,7 @@ import { STORES_APP_IDS } from '../apps/server/src/domains/stores/index.ts';
 import type { Caller } from '../apps/server/src/http/access.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { DEMO_CLIENT_ID, DEMO_SITE_ID, seedDemo } from '../apps/server/src/seed/demo.ts';
+import { BOOKING_DAYS, BOOKING_STAFF, MONTH_DAYS, MONTH_STAFF, seedBookingsBench } from './bookings-seed.ts';
 import { seedCatalog } from './catalog-seed.ts';
 import { seedEvents } from './events-seed.ts';
 import type { BenchContext } from './scenarios.ts';
@@ -32,6 +33,14 @@ export const dataset = {
   cartVisitors: 500,
   /** Products of the demo site of `npm start` (seed/demo.ts), seeded beside the bench site. */
   demoProducts: 12,
+  /** The bookings scenarios' services (bookings-seed.ts): a month of 10 staff, and the booked one's slots. */
+  bookings: {
+    monthStaff: MONTH_STAFF,
+    monthDays: MONTH_DAYS,
+    bookingStaff: BOOKING_STAFF,
+    bookingDays: BOOKING_DAYS,
+    slotMinutes: 15,
+  },
 };
 
 /** Where `npm start` serves the demo storefront: the origin its requests come from. */
@@ -186,6 +195,18 @@ async function seed(platform: Platform): Promise<BenchContext> {
   const events = await seedEvents(platform, owner, shopper.token);
 
   await seedDemo(platform, { demoOrigin: DEMO_ORIGIN });
+  const bookings = await seedBookingsBench(
+    platform,
+    owner,
+    {
+      siteId: site.id,
+      kind: 'visitor',
+      subjectId: shopper.subjectId,
+      clientId: undefined,
+      accessToken: shopper.token,
+    },
+    DEMO_SITE_ID,
+  );
   // As the demo storefront's anonymous grant issues it.
   const { token: demoVisitorToken } = await platform.identity.tokens.issue({
     siteId: DEMO_SITE_ID,
@@ -223,5 +244,6 @@ async function seed(platform: Platform): Promise<BenchContext> {
     demoVisitorToken,
     demoOrigin: DEMO_ORIGIN,
     events,
+    bookings,
   };
 }

@@ -21,6 +21,27 @@ const context: BenchContext = {
   demoVisitorToken: 'demo-visitor',
   demoOrigin: 'http://localhost:3000',
   events: { eventId: 'event-1', ticketDefinitionId: 'ticket-1', storedReservation: '{}' },
+  bookings: {
+    demoServiceId: 'haircut',
+    dayFrom: '2026-11-27T10:00:00.000Z',
+    dayTo: '2026-11-28T10:00:00.000Z',
+    monthServiceId: 'month',
+    monthFrom: '2026-11-28T00:00:00.000Z',
+    monthTo: '2026-12-28T00:00:00.000Z',
+    captureSlot: {
+      serviceId: 'booked',
+      startDate: '2026-11-28T00:00:00',
+      timezone: 'UTC',
+      resource: { id: 's1' },
+    },
+    slots: ['s2', 's1'].map((id, i) => ({
+      serviceId: 'booked',
+      startDate: `2026-11-28T00:${i === 0 ? '00' : '15'}:00`,
+      timezone: 'UTC',
+      resource: { id },
+    })),
+    storedBooking: '{}',
+  },
 };
 
 const decoded = (path: string) =>
@@ -80,5 +101,14 @@ describe('scenarios', () => {
     expect(request.headers).toEqual({ authorization: 'demo-visitor', origin: 'http://localhost:3000' });
     expect(decoded(request.path)).toEqual({ query: { filter: {}, paging: { offset: 0, limit: 50 } } });
     expect(tail.latencyOnly).toBe(true);
+  });
+
+  it('book a slot the capture did not take, then each other slot once, in turn', () => {
+    const booking = scenarios.find((scenario) => scenario.name === 'create-booking')!;
+    const request = wireRequest(booking, context);
+    const slotOf = (body: string) => JSON.parse(body).booking.bookedEntity.slot;
+    expect(slotOf(request.body!)).toEqual(context.bookings.captureSlot);
+    expect(request.bodies!.map(slotOf)).toEqual(context.bookings.slots);
+    expect(request.headers['content-type']).toBe('application/json');
   });
 });

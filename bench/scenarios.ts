@@ -1,3 +1,4 @@
+import type { BookingsBench } from './bookings-seed.ts';
 import type { EventsBench } from './events-seed.ts';
 import type { DocumentWrite } from './twin-write.ts';
 
@@ -20,6 +21,8 @@ export interface BenchContext {
   demoOrigin: string;
   /** The bench site's events (events-seed.ts): the one whose tickets are listed and reserved. */
   events: EventsBench;
+  /** The bookings scenarios' services and slots (bookings-seed.ts). */
+  bookings: BookingsBench;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,6 +49,12 @@ export interface Scenario {
    * spread over the cycle, and the twin answers those answers in turn (`CAPTURED_ANSWERS`).
    */
   rotatePaths?: (context: BenchContext) => string[];
+  /**
+   * Bodies the load sends in turn instead of `body` (which the capture sends), each once, for a call
+   * that takes what it names (a slot): the turn carries on over the runs against one server, so the
+   * list must be longer than all the requests its runs send; a body sent twice fails the scenario.
+   */
+  rotateBodies?: (context: BenchContext) => unknown[];
   /** Sent as JSON (with `content-type: application/json`); a function when it names seeded data. */
   body?: unknown;
   /** The status the call must answer; the capture fails loudly on any other. Default 200. */
@@ -81,6 +90,12 @@ const p99Only: Targets = { maxP99Ratio: 1.5 };
 // writing twin, every p99 at most 1.5×.
 const eventsRead: Targets = { minThroughputRatio: 0.6, maxP99Ratio: 1.5 };
 const reservationWrite: Targets = { minThroughputRatio: 0.5, maxP99Ratio: 1.5 };
+// The bookings issue's targets (#28): the demo's day at least 0.6 of the bare twin, p99 at most 1.5×; a
+// month of 10 staff on 15-minute slots at least 0.5, p99 at most 2×; a booking at least 0.5 of the writing twin.
+const availabilityDay: Targets = { minThroughputRatio: 0.6, maxP99Ratio: 1.5 };
+const availabilityMonth: Targets = { minThroughputRatio: 0.5, maxP99Ratio: 2 };
+const bookingWrite: Targets = { minThroughputRatio: 0.5 };
+const QUERY_AVAILABILITY = '/_api/availability-calendar/v1/availability/query';
 // The plans issue's target (#30): the public plans at least 0.6 of the bare twin, p99 at most 1.5×.
 const plansRead: Targets = { minThroughputRatio: 0.6, maxP99Ratio: 1.5 };
 
@@ -290,6 +305,58 @@ export const scenarios: Scenario[] = [
     targets: plansRead,
   },
   {
+    // The demo's booking page (apps/demo `loadSlots`): the haircut's slots for the next 24 hours, in
+    // UTC, from the demo's origin over the demo site's studio.
+    name: 'query-availability-day',
+    method: 'POST',
+    path: QUERY_AVAILABILITY,
+    headers: (context) => ({ authorization: context.demoVisitorToken, origin: context.demoOrigin }),
+    body: (context: BenchContext) => ({
+      query: {
+        filter: {
+          serviceId: [context.bookings.demoServiceId],
+          startDate: context.bookings.dayFrom,
+          endDate: context.bookings.dayTo,
+        },
+      },
+      timezone: 'UTC',
+    }),
+    targets: availabilityDay,
+  },
+  {
+    // A month of a service with 10 staff members on 15-minute slots, 09:00–17:00 every day: 9,600
+    // entries, the large answer.
+    name: 'query-availability-month',
+    method: 'POST',
+    path: QUERY_AVAILABILITY,
+    headers: visitor,
+    body: (context: BenchContext) => ({
+      query: {
+        filter: {
+          serviceId: [context.bookings.monthServiceId],
+          startDate: context.bookings.monthFrom,
+          endDate: context.bookings.monthTo,
+        },
+      },
+      timezone: 'UTC',
+    }),
+    targets: availabilityMonth,
+  },
+  {
+    // The step of booking through checkout that writes: createBooking holds the slot for the buyer's
+    // checkout (the checkout and its payment are other calls). Each request books the next free slot of
+    // a 5-staff service, so none is refused. Against the writing twin, which commits one document.
+    name: 'create-booking',
+    method: 'POST',
+    path: '/bookings/v2/bookings',
+    headers: visitor,
+    body: (context: BenchContext) => ({ booking: { bookedEntity: { slot: context.bookings.captureSlot } } }),
+    rotateBodies: (context) =>
+      context.bookings.slots.map((slot) => ({ booking: { bookedEntity: { slot } } })),
+    writes: async (context) => ({ document: context.bookings.storedBooking, documents: 1 }),
+    targets: bookingWrite,
+  },
+  {
     // The demo storefront's product list (apps/demo `loadProducts`: the SDK's `queryProducts().find()`,
     // sent from the demo's origin) over the demo site's 12 products, at BENCH_RATE alone: the tail of
     // a quiet shop.
@@ -312,6 +379,8 @@ export interface WireRequest {
   headerSets?: Array<Record<string, string>>;
   /** Paths the load cycles through instead of `path` (which is the first of them). */
   paths?: string[];
+  /** Bodies the load sends in turn, each once, instead of `body` (which the capture sends). */
+  bodies?: string[];
 }
 
 export function wireRequest(scenario: Scenario, context: BenchContext): WireRequest {
@@ -326,6 +395,8 @@ export function wireRequest(scenario: Scenario, context: BenchContext): WireRequ
   if (sets && sets.length === 0) throw new Error(`${scenario.name}: rotateHeaders gave no header set`);
   const paths = scenario.rotatePaths?.(context);
   if (paths && paths.length === 0) throw new Error(`${scenario.name}: rotatePaths gave no path`);
+  const bodies = scenario.rotateBodies?.(context).map((each) => JSON.stringify(each));
+  if (bodies && bodies.length === 0) throw new Error(`${scenario.name}: rotateBodies gave no body`);
   return {
     method: scenario.method,
     path: paths ? paths[0]! : typeof scenario.path === 'function' ? scenario.path(context) : scenario.path,
@@ -333,6 +404,7 @@ export function wireRequest(scenario: Scenario, context: BenchContext): WireRequ
     body,
     ...(sets ? { headerSets: sets } : {}),
     ...(paths ? { paths } : {}),
+    ...(bodies ? { bodies } : {}),
   };
 }
 
