@@ -6,7 +6,6 @@
 // or DATABASE_URL; skipped without one). Done is each order's `planOrder` `renewed` event in the outbox,
 // written in the transaction that records the charge.
 
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,6 +22,7 @@ import type { Caller } from '../apps/server/src/http/access.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { positive } from './env.ts';
 import { machineInfo, round } from './report.ts';
+import { cpuMsOf, startWorker, type Worker, type WorkerMessage } from './worker-process.ts';
 
 const log = (message: string) => process.stderr.write(`bench:renewals: ${message}\n`);
 
@@ -44,9 +44,6 @@ interface WorkerSpec {
   pgSchema?: string;
   env: Record<string, string>;
 }
-type WorkerMessage = { ready: true } | { stopped: true; cpuMs: number } | { error: string };
-
-const cpuMsOf = (usage: NodeJS.CpuUsage) => Math.round((usage.user + usage.system) / 1000);
 
 const openDatabase = (spec: Pick<WorkerSpec, 'engine' | 'sqliteFile' | 'pgUrl' | 'pgSchema'>) =>
   spec.engine === 'postgres'
@@ -81,42 +78,6 @@ async function runWorker(): Promise<void> {
     reply({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     process.exit(1);
   }
-}
-
-interface Worker {
-  child: ChildProcess;
-  stop(): Promise<number>;
-}
-
-async function startWorker(spec: WorkerSpec): Promise<Worker> {
-  const child = fork(fileURLToPath(import.meta.url), ['worker'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: process.execArgv,
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`worker exited before it was ready (code ${code})`)));
-    child.once('message', (message: WorkerMessage) =>
-      'ready' in message ? resolve() : reject(new Error(`worker failed: ${JSON.stringify(message)}`)),
-    );
-    child.send(spec);
-  });
-  child.removeAllListeners('exit');
-  return {
-    child,
-    stop: () =>
-      new Promise<number>((resolve) => {
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        let cpuMs = Number.NaN;
-        child.on('message', (message: WorkerMessage) => {
-          if ('stopped' in message) cpuMs = message.cpuMs;
-        });
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve(cpuMs);
-        });
-        child.send('stop');
-      }),
-  };
 }
 
 /**
@@ -209,7 +170,8 @@ async function renewalRun(engine: Engine, processes: number) {
     })) as unknown as { plan: StoredPlan & { id: string } };
     // The workers run before the memberships exist, as a running server would: every one of them
     // finds the jobs due at the same commit.
-    for (let i = 0; i < processes; i++) workers.push(await startWorker({ ...target, env }));
+    for (let i = 0; i < processes; i++)
+      workers.push(await startWorker(fileURLToPath(import.meta.url), { ...target, env }));
     log(`${engine}, ${processes} process(es): writing ${settings.memberships} memberships due now`);
     const written = Date.now();
     const { committedAt } = await writeMemberships(platform, site.id, plan);

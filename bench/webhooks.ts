@@ -8,7 +8,6 @@
 //    bench/plaza.ts builds its config without the webhooks settings, so an http endpoint on loopback
 //    cannot be configured there; this builds its own, smaller, site.
 
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -29,6 +28,7 @@ import { positive } from './env.ts';
 import { percentile } from './measure.ts';
 import { machineInfo, median, round } from './report.ts';
 import { type BenchContext, scenarios, wireRequest } from './scenarios.ts';
+import { cpuMsOf, startWorker, type Worker, type WorkerMessage } from './worker-process.ts';
 
 const log = (message: string) => process.stderr.write(`bench:webhooks: ${message}\n`);
 
@@ -54,9 +54,6 @@ interface WorkerSpec {
   pgSchema?: string;
   env: Record<string, string>;
 }
-type WorkerMessage = { ready: true } | { stopped: true; cpuMs: number } | { error: string };
-
-const cpuMsOf = (usage: NodeJS.CpuUsage) => Math.round((usage.user + usage.system) / 1000);
 
 const openDatabase = (spec: Pick<WorkerSpec, 'engine' | 'sqliteFile' | 'pgUrl' | 'pgSchema'>) =>
   spec.engine === 'postgres'
@@ -87,42 +84,6 @@ async function runWorker(): Promise<void> {
     reply({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     process.exit(1);
   }
-}
-
-interface Worker {
-  child: ChildProcess;
-  stop(): Promise<number>;
-}
-
-async function startWorker(spec: WorkerSpec): Promise<Worker> {
-  const child = fork(fileURLToPath(import.meta.url), ['worker'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: process.execArgv,
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`worker exited before it was ready (code ${code})`)));
-    child.once('message', (message: WorkerMessage) =>
-      'ready' in message ? resolve() : reject(new Error(`worker failed: ${JSON.stringify(message)}`)),
-    );
-    child.send(spec);
-  });
-  child.removeAllListeners('exit');
-  return {
-    child,
-    stop: () =>
-      new Promise<number>((resolve) => {
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        let cpuMs = Number.NaN;
-        child.on('message', (message: WorkerMessage) => {
-          if ('stopped' in message) cpuMs = message.cpuMs;
-        });
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve(cpuMs);
-        });
-        child.send('stop');
-      }),
-  };
 }
 
 /** The endpoint: 200 after `delayMs`, counting requests and the deliveries it saw more than once. */
@@ -230,7 +191,8 @@ async function deliveryRun(engine: Engine, processes: number, receiver: Receiver
     // A running server has its signing key from the first token it issued; made here, the workers' first
     // deliveries would each make one (every load that finds none does) and import them all.
     await platform.identity.signingKeys.active();
-    for (let i = 0; i < processes; i++) workers.push(await startWorker({ ...target, env }));
+    for (let i = 0; i < processes; i++)
+      workers.push(await startWorker(fileURLToPath(import.meta.url), { ...target, env }));
     receiver.reset();
 
     log(`${engine}, ${processes} process(es): writing ${settings.events} events`);
