@@ -37,6 +37,36 @@ export interface SmtpSettings {
 export function mailer(database: Database, clock: Clock, smtp?: SmtpSettings) {
   const db = database.db;
   const transport = smtp ? nodemailer.createTransport(smtp.url) : undefined;
+  /**
+   * Newest first, `limit` at a time; `before` is the previous page's `next`. Paged by sequence, not
+   * offset, so mail sent meanwhile neither repeats nor skips a message.
+   */
+  async function page(
+    siteId: string,
+    options: { to?: string; limit?: number; before?: number } = {},
+  ): Promise<{ messages: StoredMail[]; next: string | null }> {
+    const limit = options.limit ?? 20;
+    let query = db.selectFrom('mail_messages').selectAll().where('site_id', '=', siteId);
+    if (options.to) query = query.where('to_address', '=', options.to.toLowerCase());
+    if (options.before !== undefined) query = query.where('seq', '<', options.before);
+    const rows = await query
+      .orderBy('seq', 'desc')
+      .limit(limit + 1)
+      .execute();
+    const shown = rows.slice(0, limit);
+    return {
+      messages: shown.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html === null ? {} : { html: row.html }),
+        createdDate: row.created_date,
+      })),
+      next: rows.length > limit ? String(shown.at(-1)!.seq) : null,
+    };
+  }
+
   return {
     async send(mail: OutgoingMail): Promise<string> {
       const id = newId();
@@ -70,21 +100,10 @@ export function mailer(database: Database, clock: Clock, smtp?: SmtpSettings) {
 
     /** Newest first. */
     async list(siteId: string, options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
-      let query = db.selectFrom('mail_messages').selectAll().where('site_id', '=', siteId);
-      if (options.to) query = query.where('to_address', '=', options.to.toLowerCase());
-      const rows = await query
-        .orderBy('seq', 'desc')
-        .limit(options.limit ?? 20)
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text,
-        ...(row.html === null ? {} : { html: row.html }),
-        createdDate: row.created_date,
-      }));
+      return (await page(siteId, options)).messages;
     },
+
+    page,
   };
 }
 

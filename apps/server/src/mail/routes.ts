@@ -4,8 +4,16 @@ import type { Mailer } from './mailer.ts';
 
 export function mailboxRoutes(mail: Mailer) {
   return callModule('mailbox', mailboxCalls, {
-    queryMailbox: async ({ to, limit }, { caller }) => ({
-      messages: await mail.list(caller.siteId, { ...(to ? { to } : {}), ...(limit ? { limit } : {}) }),
-    }),
+    queryMailbox: async ({ to, limit, cursor }, { caller }) => {
+      const { messages, next } = await mail.page(caller.siteId, {
+        ...(to ? { to } : {}),
+        ...(limit ? { limit } : {}),
+        ...(cursor === undefined ? {} : { before: Number(cursor) }),
+      });
+      return {
+        messages,
+        pagingMetadata: { count: messages.length, cursors: { next }, hasNext: next !== null },
+      };
+    },
   });
 }
