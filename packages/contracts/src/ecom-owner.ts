@@ -117,8 +117,17 @@ export const updateCoupon = defineCall({
   method: 'PATCH',
   paths: ['/plaza/v1/coupons/{coupon.id}'],
   access: 'admin',
-  summary: 'Changes the given fields of a coupon (send `revision` to refuse concurrent edits).',
-  request: Type.Object({ coupon: CouponPatch }),
+  summary:
+    'Changes the given fields of a coupon (send `revision` to refuse concurrent edits). With `mask`, exactly the fields it names: a named field left out is cleared.',
+  request: Type.Object({
+    coupon: CouponPatch,
+    mask: Type.Optional(
+      Type.Union([
+        Type.String({ maxLength: 500 }),
+        Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20 }),
+      ]),
+    ),
+  }),
   response: CouponAnswer,
 });
 

@@ -55,6 +55,22 @@ function utc(dateTime: string, field: string): string {
   return new Date(time).toISOString();
 }
 
+/** The fields an update's mask may name (a named one left out is cleared, but a coupon keeps its code and type). */
+const MASKABLE = new Set([
+  'code',
+  'type',
+  'name',
+  'percentage',
+  'amount',
+  'minimumSubtotal',
+  'startDate',
+  'expirationDate',
+  'usageLimit',
+  'scope',
+  'active',
+]);
+const REQUIRED = new Set(['code', 'type']);
+
 /** The coupon type each discount field belongs to. */
 const TYPE_OF = { percentage: 'PERCENTAGE', amount: 'FIXED_AMOUNT' } as const;
 
@@ -147,6 +163,11 @@ export async function updateCoupon(
   if (!current) throw ecomErrors.couponNotFoundById(input.id);
   const { id, revision, ...patch } = input;
   const paths = parseMask(mask);
+  for (const path of paths ?? []) {
+    if (!MASKABLE.has(path)) throw invalidField('mask', `names ${path}, which is not a field of a coupon`);
+    if (REQUIRED.has(path) && (patch as Record<string, unknown>)[path] === undefined)
+      throw invalidField(`coupon.${path}`, 'is required when the mask names it', 'REQUIRED_FIELD');
+  }
   const chosen = paths
     ? Object.fromEntries(paths.map((p) => [p, (patch as Record<string, unknown>)[p]]))
     : patch;

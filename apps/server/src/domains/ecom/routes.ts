@@ -69,7 +69,7 @@ export function ecomRoutes(deps: EcomDeps) {
 
     createCoupon: ({ coupon }, { caller }) => coupons.createCoupon(deps, caller, coupon),
     getCoupon: ({ couponId }, { caller }) => coupons.getCoupon(deps, caller, couponId),
-    updateCoupon: ({ coupon }, { caller }) => coupons.updateCoupon(deps, caller, coupon),
+    updateCoupon: ({ coupon, mask }, { caller }) => coupons.updateCoupon(deps, caller, coupon, mask),
     deleteCoupon: ({ couponId }, { caller }) => coupons.deleteCoupon(deps, caller, couponId),
     queryCoupons: ({ query }, { caller }) => coupons.queryCoupons(deps, caller, query),
     getEcomSettings: (_input, { caller }) => getEcomSettings(deps, caller),
