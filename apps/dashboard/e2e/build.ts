@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -26,14 +27,53 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** apps/dashboard/dist (what the server serves by default), rebuilt when a source is newer than it. */
-export async function ensureBuilt(): Promise<string> {
-  const dist = join(dashboardRoot, 'dist');
+function isFresh(dist: string): boolean {
   const index = join(dist, 'index.html');
+  if (!existsSync(index)) return false;
   const sources = ['src', 'index.html', 'vite.config.ts'].map((name) =>
     newestMtime(join(dashboardRoot, name)),
   );
-  if (!existsSync(index) || statSync(index).mtimeMs < Math.max(...sources)) await viteBuild(dist);
+  return statSync(index).mtimeMs >= Math.max(...sources);
+}
+
+const LOCK_STALE_MS = 5 * 60_000;
+
+/** Test files run in parallel processes: one builds while the others wait for it (a directory as the lock). */
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = join(dashboardRoot, '.dist-build.lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
+      if (age > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      else await delay(250);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * apps/dashboard/dist (what the server serves by default), rebuilt when a source is newer than it.
+ * A build goes to a folder of its own and then takes dist's place, so no run sees it half written.
+ */
+export async function ensureBuilt(): Promise<string> {
+  const dist = join(dashboardRoot, 'dist');
+  if (!isFresh(dist)) {
+    await withBuildLock(async () => {
+      if (isFresh(dist)) return;
+      const fresh = await viteBuild(`${dist}.${process.pid}.new`);
+      const old = `${dist}.${process.pid}.old`;
+      if (existsSync(dist)) renameSync(dist, old);
+      renameSync(fresh, dist);
+      rmSync(old, { recursive: true, force: true });
+    });
+  }
   return `${dist}/`;
 }
 
