@@ -13,7 +13,7 @@ export default defineConfig({
     ],
     env: { TZ: 'UTC' },
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
   },
 });
