@@ -356,6 +356,7 @@ export {
   getProduct,
   getProductOptionsAvailability,
   getStoreVariant,
+  queryCollections,
   queryProducts,
   queryProductsPost,
   queryProductVariants,

@@ -75,6 +75,18 @@ export const getCollectionBySlug = defineCall({
   response: Type.Object({ collection: Collection }),
 });
 
+export const queryCollections = defineCall({
+  name: 'queryCollections',
+  method: 'POST',
+  paths: reader('/collections/query'),
+  access: 'anyone',
+  app,
+  summary:
+    'Filters (`name`, `slug`, `visible`), sorts and pages collections, newest first by default; visitors see visible ones, each counting its visible products.',
+  request: Type.Object({ query: Type.Optional(Query) }),
+  response: Type.Object({ collections: Type.Array(Collection), metadata: PagingMetadata }),
+});
+
 export const getProductOptionsAvailability = defineCall({
   name: 'getProductOptionsAvailability',
   method: 'POST',

@@ -35,7 +35,7 @@ const resources: Resource[] = [
     name: 'collection',
     create: (t, site) => createCollection(t, site, { name: 'Isolated' }),
     get: ({ slug }) => ({ method: 'GET', url: `${R}/collections/slug/${slug}` }),
-    query: undefined,
+    query: { method: 'POST', url: `${R}/collections/query`, payload: { query: {} }, items: 'collections' },
     update: (id) => ({
       method: 'PATCH',
       url: `${W}/collections/${id}`,

@@ -258,6 +258,7 @@ export const storesCalls = {
   queryProducts: ['GET', '/stores-reader/v1/products/query-platformized'],
   queryProductsPost: ['POST', '/stores-reader/v1/products/query-platformized'],
   getCollectionBySlug: ['GET', '/stores-reader/v1/collections/slug/{slug}'],
+  queryCollections: ['POST', '/stores-reader/v1/collections/query'],
   getProductOptionsAvailability: ['POST', '/stores-reader/v1/products/{id}/productOptionsAvailability'],
   queryProductVariants: ['POST', '/stores-reader/v1/products/{id}/variants/query'],
   queryStoreVariants: ['POST', '/stores-reader/v1/variants/query'],

@@ -13,6 +13,7 @@ import type {
   getProduct,
   getProductOptionsAvailability,
   getStoreVariant,
+  queryCollections,
   queryProducts,
   queryProductsPost,
   queryProductVariants,
@@ -237,6 +238,14 @@ export const stores = {
    * @example const { variants, totalResults } = await client.stores.queryProductVariants({ id, choices: { Size: 'M' } });
    */
   queryProductVariants: call<typeof queryProductVariants>(storesCalls, 'queryProductVariants'),
+  /**
+   * A query builder over the site's collections (`name`, `slug`, `visible`); visitors see visible ones.
+   * @example const { items } = await client.stores.queryCollections().ascending('name').find();
+   */
+  queryCollections: queryCall<typeof queryCollections, 'collections'>(storesCalls, 'queryCollections', {
+    items: 'collections',
+    metadata: 'metadata',
+  }),
   /**
    * A query builder over the variants of every product of the site; paging reads `metadata`.
    * @example

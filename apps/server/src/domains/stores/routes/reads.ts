@@ -1,7 +1,7 @@
 import { queryProductsPost, type storesCalls } from '@plaza/contracts';
 import type { Handlers } from '../../../http/calls.ts';
 import { jsonChecker } from '../../../http/validation.ts';
-import { getCollectionBySlug } from '../service/collections.ts';
+import { getCollectionBySlug, queryCollections } from '../service/collections.ts';
 import type { StoresDeps } from '../service/context.ts';
 import { decodeDotR, getProduct, queryProducts } from '../service/products.ts';
 import {
@@ -19,6 +19,7 @@ type ReadCalls =
   | 'queryProducts'
   | 'queryProductsPost'
   | 'getCollectionBySlug'
+  | 'queryCollections'
   | 'getProductOptionsAvailability'
   | 'queryProductVariants'
   | 'queryStoreVariants'
@@ -34,6 +35,7 @@ export function readHandlers(deps: StoresDeps): Pick<Handlers<Calls>, ReadCalls>
       queryProducts(deps, caller, decodeDotR((request.query as Record<string, unknown>)['.r'], checkQuery)),
     queryProductsPost: (input, { caller }) => queryProducts(deps, caller, input),
     getCollectionBySlug: ({ slug }, { caller }) => getCollectionBySlug(deps, caller, slug),
+    queryCollections: ({ query }, { caller }) => queryCollections(deps, caller, query),
     getProductOptionsAvailability: ({ id, options }, { caller }) =>
       optionsAvailability(deps, caller, id, options ?? {}),
     queryProductVariants: (input, { caller }) => queryProductVariants(deps, caller, input),

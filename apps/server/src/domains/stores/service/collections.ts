@@ -1,10 +1,10 @@
 /** Collections: CRUD, membership (kept on each product's `collectionIds`) and the slug read. */
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Caller } from '../../../http/access.ts';
-import { wrapRaw } from '../../../lib/raw-json.ts';
+import { wrapRaw, wrapRawList } from '../../../lib/raw-json.ts';
 import { storesErrors } from '../errors.ts';
 import { isAdmin, mutateInTransaction, type StoresDeps, siteInfo } from './context.ts';
-import { freeSlug, recountCollection } from './products.ts';
+import { freeSlug, recountCollection, scopedQuery } from './products.ts';
 
 export interface CollectionInput {
   name?: string;
@@ -120,4 +120,27 @@ export async function getCollectionBySlug(deps: StoresDeps, caller: Caller, slug
     .count({ $and: [{ collectionIds: { $hasSome: [collection.id] } }, { visible: true }] });
   if (visible === collection.numberOfProducts) return wrapRaw('collection', text);
   return wrapRaw('collection', JSON.stringify({ ...collection, numberOfProducts: visible }));
+}
+
+/**
+ * A page of collections. Owners read each one's stored count; a visitor sees visible collections only,
+ * each counting the visible products it holds (one count per collection of the page).
+ */
+export async function queryCollections(deps: StoresDeps, caller: Caller, query: unknown) {
+  const admin = isAdmin(caller);
+  const page = await deps.store.collections.forSite(caller.siteId).query(scopedQuery(query, admin));
+  if (admin) return wrapRawList('collections', page.items, { metadata: page.metadata });
+  const products = deps.store.products.forSite(caller.siteId);
+  const items = await Promise.all(
+    page.items.map(async (text) => {
+      const collection = JSON.parse(text) as { id: string; numberOfProducts: number };
+      const visible = await products.count({
+        $and: [{ collectionIds: { $hasSome: [collection.id] } }, { visible: true }],
+      });
+      return visible === collection.numberOfProducts
+        ? text
+        : JSON.stringify({ ...collection, numberOfProducts: visible });
+    }),
+  );
+  return wrapRawList('collections', items, { metadata: page.metadata });
 }
