@@ -1,5 +1,5 @@
 /** What the document store (documents.ts) is told of a kind of entity, and what it adds to each. */
-import type { ColumnField } from '../query/types.ts';
+import type { ColumnField, ElementField } from '../query/types.ts';
 
 /** Fields every stored entity carries; the store sets them, callers never do. */
 export interface SystemFields {
@@ -23,6 +23,8 @@ export interface DocumentKind {
   readonly columns?: Readonly<Record<string, ColumnField>>;
   /** Paths of decimals written as strings (amounts, order numbers): queries compare their numbers. */
   readonly decimals?: readonly string[];
+  /** Fields of each element of an array that filters may name (`$hasSome`, `$hasAll`): query/element-field.ts. */
+  readonly elementFields?: Readonly<Record<string, ElementField>>;
   /**
    * What the entity's created and updated events carry, when not the whole stored document: a part
    * kept for the server alone stays out of them, as it stays out of the answers.

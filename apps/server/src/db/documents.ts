@@ -57,6 +57,7 @@ export function documentStore(database: Database, kind: DocumentKind, deps: { cl
     docColumn: 'doc',
     columns,
     decimals: new Set(kind.decimals),
+    ...(kind.elementFields ? { elementFields: kind.elementFields } : {}),
   };
   const docValue = (text: string) => (database.engine === 'postgres' ? sql`${text}::jsonb` : sql`${text}`);
 

@@ -23,6 +23,8 @@
  *   $hasSome [..]    the value is an array with an element $eq to some operand; [] is FALSE
  *   $hasAll [..]     the value is an array holding an element $eq to each operand; [] matches
  *                    every array
+ * A kind may declare fields of the objects of an array (`lineItems.catalogReference.appId`, the
+ * platform's order filters): $hasSome / $hasAll then test the elements' values (element-field.ts).
  * Operands are strings (without NUL or unpaired surrogates), finite numbers, booleans or null.
  * Every predicate is strictly TRUE or FALSE, never SQL NULL, so negation is a plain complement.
  *

@@ -21,6 +21,14 @@ export interface ColumnField {
   readonly derived?: true;
 }
 
+/** A field of each object of an array (`lineItems.catalogReference.appId`): element-field.ts. */
+export interface ElementField {
+  /** The array's path in the document (`['lineItems']`). */
+  readonly array: readonly string[];
+  /** The field's path within each element (`['catalogReference', 'appId']`). */
+  readonly path: readonly string[];
+}
+
 /** Where a query runs: one document table of one engine. */
 export interface QueryTarget {
   readonly engine: Engine;
@@ -32,6 +40,8 @@ export interface QueryTarget {
   readonly columns: Readonly<Record<string, ColumnField>>;
   /** Field paths whose values are decimals written as strings (amounts): compared as numbers. */
   readonly decimals?: ReadonlySet<string>;
+  /** Field names (dotted wire paths) that name a field of each element of an array. */
+  readonly elementFields?: Readonly<Record<string, ElementField>>;
 }
 
 export type SortOrder = 'ASC' | 'DESC';
