@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { Empty, Id, PagingMetadata, Query } from './common.ts';
 import { defineCall } from './define.ts';
-import { Coupon, CouponInput, CouponPatch, EcomSettings } from './ecom-schemas.ts';
+import { Coupon, CouponInput, CouponPatch, EcomSettings, Price } from './ecom-schemas.ts';
 import { Order } from './ecom-views.ts';
 
 // --- orders (owner) ----------------------------------------------------------------------------
@@ -23,7 +23,7 @@ export const searchOrders = defineCall({
   paths: ['/ecom/v1/orders/search', '/_api/ecom-orders/v1/orders/search'],
   access: 'admin',
   summary:
-    'Filters, sorts and pages orders (fields: number, status, paymentStatus, checkoutId, buyerInfo.email, buyerInfo.memberId, createdDate).',
+    'Filters, sorts and pages orders (fields: number, status, paymentStatus, checkoutId, buyerInfo.email, buyerInfo.memberId, createdDate; `lineItems.catalogReference.appId` and `.catalogItemId` with $hasSome / $hasAll).',
   request: Type.Object({ search: Type.Optional(Query) }),
   response: SearchedOrders,
 });
@@ -85,6 +85,55 @@ export const cancelOrder = defineCall({
     customMessage: Type.Optional(Type.String({ maxLength: 1000 })),
   }),
   response: OrderAnswer,
+});
+
+export const sendBuyerConfirmationEmail = defineCall({
+  name: 'sendBuyerConfirmationEmail',
+  method: 'POST',
+  paths: ['/ecom/v1/orders/{orderId}/send-buyer-confirmation-email'],
+  access: 'admin',
+  summary:
+    "Sends the order's confirmation e-mail to the buyer again, as the order now stands (its payment status included).",
+  request: Type.Object({ orderId: Id }),
+  response: Empty,
+});
+
+const Sales = {
+  orders: Type.Integer({ description: 'Orders placed, cancelled ones left out.' }),
+  revenue: Price,
+};
+
+export const getSalesSummary = defineCall({
+  name: 'getSalesSummary',
+  method: 'GET',
+  paths: ['/plaza/v1/orders/sales-summary'],
+  access: 'admin',
+  summary:
+    "Sales of the site's last 1, 7 and 30 calendar days in its time zone (orders, revenue, average order, and per catalog app the orders with its items and their revenue), and each of the 30 days; orders in the site's currency, cancelled ones left out.",
+  request: Empty,
+  response: Type.Object({
+    summary: Type.Object({
+      currency: Type.String(),
+      timeZone: Type.String(),
+      periods: Type.Array(
+        Type.Object({
+          days: Type.Integer(),
+          from: Type.String({ description: 'First calendar day (YYYY-MM-DD) of the period.' }),
+          ...Sales,
+          averageOrder: Price,
+          byCatalog: Type.Array(
+            Type.Object({
+              appId: Type.String({ description: "The catalog's app id (`catalogReference.appId`)." }),
+              ...Sales,
+            }),
+          ),
+        }),
+      ),
+      days: Type.Array(Type.Object({ date: Type.String(), ...Sales }), {
+        description: 'The 30 calendar days ending today, oldest first.',
+      }),
+    }),
+  }),
 });
 
 // --- coupons and settings (owner) --------------------------------------------------------------

@@ -132,10 +132,12 @@ export {
   getCoupon,
   getEcomSettings,
   getOrder,
+  getSalesSummary,
   markOrderAsPaid,
   queryCoupons,
   queryOrders,
   searchOrders,
+  sendBuyerConfirmationEmail,
   updateCoupon,
   updateEcomSettings,
 } from './ecom-owner.ts';

@@ -85,6 +85,8 @@ export const ecomCalls = {
   getOrder: ['GET', '/ecom/v1/orders/{id}'],
   markOrderAsPaid: ['POST', '/ecom/v1/orders/{id}/mark-as-paid'],
   cancelOrder: ['POST', '/ecom/v1/orders/{id}/cancel'],
+  sendBuyerConfirmationEmail: ['POST', '/ecom/v1/orders/{orderId}/send-buyer-confirmation-email'],
+  getSalesSummary: ['GET', '/plaza/v1/orders/sales-summary'],
   createCoupon: ['POST', '/plaza/v1/coupons'],
   getCoupon: ['GET', '/plaza/v1/coupons/{couponId}'],
   updateCoupon: ['PATCH', '/plaza/v1/coupons/{coupon.id}'],

@@ -13,6 +13,7 @@ import type {
   getHostedCheckout,
   getHostedThankYou,
   getOrder,
+  getSalesSummary,
   markOrderAsPaid,
   payCheckout,
   payHostedCheckout,
@@ -21,6 +22,7 @@ import type {
   removeCouponFromCurrentCart,
   removeLineItemsFromCurrentCart,
   searchOrders,
+  sendBuyerConfirmationEmail,
   updateCheckout,
   updateCoupon,
   updateCurrentCart,
@@ -156,6 +158,19 @@ export const ecom = {
    * @example await admin.ecom.cancelOrder({ id: orderId, restockAllItems: true });
    */
   cancelOrder: call<typeof cancelOrder>(ecomCalls, 'cancelOrder'),
+  /**
+   * Sends the order's confirmation e-mail to the buyer again, as the order now stands. Admin.
+   * @example await admin.ecom.sendBuyerConfirmationEmail({ orderId });
+   */
+  sendBuyerConfirmationEmail: call<typeof sendBuyerConfirmationEmail>(
+    ecomCalls,
+    'sendBuyerConfirmationEmail',
+  ),
+  /**
+   * Orders, revenue and average order of the last 1, 7 and 30 days in the site's time zone, per catalog app and per day. Admin.
+   * @example const { summary } = await admin.ecom.getSalesSummary({});
+   */
+  getSalesSummary: call<typeof getSalesSummary>(ecomCalls, 'getSalesSummary'),
   /**
    * Creates a coupon: percentage, fixed amount or free shipping, with validity and limits. Admin.
    * @example

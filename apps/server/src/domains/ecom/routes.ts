@@ -10,6 +10,7 @@ import type { EcomDeps } from './context.ts';
 import * as coupons from './coupons.ts';
 import * as hosted from './hosted.ts';
 import * as orders from './orders.ts';
+import * as sales from './sales.ts';
 import { getEcomSettings, updateEcomSettings } from './settings.ts';
 
 /** Computed answers (carts, checkouts, orders) are written as JSON as they are, skipping the schema serialiser. */
@@ -66,6 +67,9 @@ export function ecomRoutes(deps: EcomDeps) {
           customMessage,
         }),
       ),
+    sendBuyerConfirmationEmail: ({ orderId }, { caller }) =>
+      sales.sendBuyerConfirmationEmail(deps, caller, orderId),
+    getSalesSummary: (_input, { caller }) => sales.getSalesSummary(deps, caller),
 
     createCoupon: ({ coupon }, { caller }) => coupons.createCoupon(deps, caller, coupon),
     getCoupon: ({ couponId }, { caller }) => coupons.getCoupon(deps, caller, couponId),

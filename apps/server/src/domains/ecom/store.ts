@@ -10,6 +10,7 @@ import { giveBackLease, takeLease } from '../../db/leases.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { salesQueries } from './sales-store.ts';
 
 export const cartKind: DocumentKind = {
   table: 'ecom_carts',
@@ -48,6 +49,14 @@ export const orderKind: DocumentKind = {
     'number',
     ...['subtotal', 'shipping', 'tax', 'discount', 'total'].map((k) => `priceSummary.${k}.amount`),
   ],
+  // Orders by what they sell (store, bookings, events, plans), as the platform's search filters them.
+  elementFields: {
+    'lineItems.catalogReference.appId': { array: ['lineItems'], path: ['catalogReference', 'appId'] },
+    'lineItems.catalogReference.catalogItemId': {
+      array: ['lineItems'],
+      path: ['catalogReference', 'catalogItemId'],
+    },
+  },
 };
 
 export const couponKind: DocumentKind = {
@@ -90,6 +99,7 @@ export function ecomStore(database: Database, clock: Clock) {
     checkouts: documentStore(database, checkoutKind, { clock }),
     orders: documentStore(database, orderKind, { clock }),
     coupons: documentStore(database, couponKind, { clock }),
+    sales: salesQueries(database),
     transaction: <T>(work: (trx: Kysely<Schema>) => Promise<T>) => db.transaction().execute(work),
 
     /** The stored JSON of the cart `ownerKey` owns, or undefined. */
