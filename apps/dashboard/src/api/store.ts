@@ -3,8 +3,6 @@ import { api } from './client.ts';
 import type { Order, PagingMetadata, Product, Site } from './types.ts';
 
 export const PAGE_SIZE = 20;
-/** The home figures read at most this many orders of the last 30 days (ten pages). */
-export const SALES_ORDER_CAP = 1000;
 
 export function useSite() {
   return useQuery({
@@ -15,39 +13,6 @@ export function useSite() {
 }
 
 type Filter = Record<string, unknown>;
-
-const searchOrders = (filter: Filter, offset: number, limit: number) =>
-  api<{ orders: Order[]; metadata: PagingMetadata }>('POST', '/ecom/v1/orders/search', {
-    search: { filter, sort: [{ fieldName: 'createdDate', order: 'DESC' }], paging: { offset, limit } },
-  });
-
-/** One page of orders, newest first, paged and filtered by the server. */
-export function useOrders(status: string, page: number) {
-  return useQuery({
-    queryKey: ['orders', status, page],
-    queryFn: () => searchOrders(status ? { status } : {}, page * PAGE_SIZE, PAGE_SIZE),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The orders placed since `since`, page after page (100 each), up to SALES_ORDER_CAP. */
-export function useRecentOrders(since: string) {
-  return useQuery({
-    queryKey: ['orders', 'since', since],
-    queryFn: async () => {
-      const orders: Order[] = [];
-      let total = 0;
-      do {
-        const page = await searchOrders({ createdDate: { $gte: since } }, orders.length, 100);
-        orders.push(...page.orders);
-        total = page.metadata.total ?? orders.length;
-        if (page.orders.length === 0) break;
-      } while (orders.length < total && orders.length < SALES_ORDER_CAP);
-      return { orders, complete: orders.length >= total };
-    },
-    staleTime: 30_000,
-  });
-}
 
 export function useOrder(id: string) {
   return useQuery({
@@ -67,6 +32,7 @@ export function useCancelOrder(id: string) {
     onSuccess: ({ order }) => {
       client.setQueryData(['order', id], order);
       void client.invalidateQueries({ queryKey: ['orders'] });
+      void client.invalidateQueries({ queryKey: ['sales'] });
       void client.invalidateQueries({ queryKey: ['products'] });
     },
   });

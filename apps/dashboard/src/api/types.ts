@@ -24,6 +24,7 @@ export interface Contact {
 export interface OrderLine {
   id: string;
   productName: { original: string };
+  catalogReference?: { appId: string; catalogItemId?: string };
   quantity: number;
   price: Price;
   totalPriceAfterTax: Price;
@@ -82,4 +83,5 @@ export interface Site {
   name: string;
   currency: string;
   timeZone: string;
+  installedApps?: string[];
 }

@@ -12,6 +12,8 @@ export function ConfirmDialog(props: {
   /** The answer that changes nothing (default "Keep order"). */
   cancelLabel?: string;
   busy?: boolean;
+  /** `primary` for an answer that is not destructive but still asked (recording a payment). */
+  tone?: 'danger' | 'primary';
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -32,7 +34,7 @@ export function ConfirmDialog(props: {
         </button>
         <button
           type="button"
-          className="button button-danger"
+          className={`button button-${props.tone ?? 'danger'}`}
           onClick={props.onConfirm}
           disabled={props.busy}
         >

@@ -1,64 +1,177 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { LOW_STOCK, SALES_ORDER_CAP, useLowStock, useRecentOrders, useSite } from '../api/store.ts';
+import { usePendingApprovals, useUpcomingBookings, useUpcomingEvents } from '../api/home.ts';
+import { type SalesPeriod, useSalesSummary } from '../api/orders.ts';
+import { LOW_STOCK, useLowStock, useSite } from '../api/store.ts';
 import { RevenueChart } from '../components/bar-chart.tsx';
 import { Empty, ErrorState, Loading } from '../components/states.tsx';
-import { formatMoney } from '../lib/decimal.ts';
-import { type Figures, salesOf } from '../lib/sales.ts';
+import { dateTime, label, tone } from '../lib/labels.ts';
+import { verticalLabel } from '../lib/verticals.ts';
 
-// A day more than the 30 shown: the site's calendar day may start before UTC's.
-const since = () => new Date(Date.now() - 31 * 86_400_000).toISOString();
+const TITLES: Record<number, string> = { 1: 'Today', 7: 'Last 7 days', 30: 'Last 30 days' };
 
-function FigureCard({ title, figures, currency }: { title: string; figures: Figures; currency: string }) {
+function FigureCard({ title, period }: { title: string; period: SalesPeriod }) {
   return (
     <section className="card figure" aria-label={title}>
       <h2>{title}</h2>
       <dl>
         <div>
           <dt>Orders</dt>
-          <dd data-testid={`${title}-orders`}>{figures.orders}</dd>
+          <dd data-testid={`${title}-orders`}>{period.orders}</dd>
         </div>
         <div>
           <dt>Revenue</dt>
-          <dd data-testid={`${title}-revenue`}>{formatMoney(figures.revenue, currency)}</dd>
+          <dd data-testid={`${title}-revenue`}>{period.revenue.formattedAmount}</dd>
         </div>
         <div>
           <dt>Average order</dt>
-          <dd>{formatMoney(figures.average, currency)}</dd>
+          <dd data-testid={`${title}-average`}>{period.averageOrder.formattedAmount}</dd>
         </div>
       </dl>
+      {period.byCatalog.length > 0 ? (
+        <ul className="list small" aria-label={`${title} by vertical`}>
+          {period.byCatalog.map((entry) => (
+            <li key={entry.appId} data-testid={`${title}-${verticalLabel(entry.appId)}`}>
+              <span>{verticalLabel(entry.appId)}</span>
+              <span className="muted">
+                {entry.orders} {entry.orders === 1 ? 'order' : 'orders'} · {entry.revenue.formattedAmount}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
 
+/** Sales of today, 7 and 30 days and revenue by day, as the server computes them in the site's time zone. */
 function Sales() {
-  const site = useSite();
-  const start = useMemo(since, []);
-  const recent = useRecentOrders(start);
-  if (site.isPending || recent.isPending) return <Loading label="Loading sales…" />;
-  if (site.isError) return <ErrorState error={site.error} retry={() => void site.refetch()} />;
-  if (recent.isError) return <ErrorState error={recent.error} retry={() => void recent.refetch()} />;
-  const sales = salesOf(recent.data.orders, new Date(), site.data.timeZone);
-  const currency = site.data.currency;
+  const summary = useSalesSummary();
+  if (summary.isPending) return <Loading label="Loading sales…" />;
+  if (summary.isError) return <ErrorState error={summary.error} retry={() => void summary.refetch()} />;
+  const { periods, days, currency } = summary.data;
+  const month = periods.find((period) => period.days === 30);
   return (
     <>
-      {recent.data.complete ? null : (
-        <p className="note">Figures count the newest {SALES_ORDER_CAP} orders of the last 30 days.</p>
-      )}
       <div className="figures">
-        <FigureCard title="Today" figures={sales.today} currency={currency} />
-        <FigureCard title="Last 7 days" figures={sales.week} currency={currency} />
-        <FigureCard title="Last 30 days" figures={sales.month} currency={currency} />
+        {periods.map((period) => (
+          <FigureCard
+            key={period.days}
+            title={TITLES[period.days] ?? `${period.days} days`}
+            period={period}
+          />
+        ))}
       </div>
       <section className="card">
         <h2>Revenue by day</h2>
-        {sales.month.orders === 0 ? (
+        {!month || month.orders === 0 ? (
           <Empty>No orders in the last 30 days.</Empty>
         ) : (
-          <RevenueChart days={sales.days} currency={currency} />
+          <RevenueChart
+            days={days.map((day) => ({ day: day.date, revenue: day.revenue.amount, orders: day.orders }))}
+            currency={currency}
+          />
         )}
       </section>
     </>
+  );
+}
+
+function Agenda({ bookings, events }: { bookings: boolean; events: boolean }) {
+  const zone = useSite().data?.timeZone;
+  const upcomingBookings = useUpcomingBookings(bookings);
+  const upcomingEvents = useUpcomingEvents(events);
+  const approvals = usePendingApprovals(bookings);
+  return (
+    <div className="grid-2">
+      <section className="card">
+        <h2>Waiting for approval</h2>
+        {approvals.isPending ? (
+          <Loading />
+        ) : approvals.isError ? (
+          <ErrorState error={approvals.error} retry={() => void approvals.refetch()} />
+        ) : (
+          <ul className="list">
+            <li>
+              <Link to="/members?status=PENDING">Members</Link>
+              <span
+                className={`badge ${approvals.data.members > 0 ? 'badge-warn' : ''}`}
+                data-testid="pending-members"
+              >
+                {approvals.data.members}
+              </span>
+            </li>
+            {approvals.data.bookings === undefined ? null : (
+              <li>
+                <Link to="/bookings/approvals">Bookings</Link>
+                <span
+                  className={`badge ${approvals.data.bookings > 0 ? 'badge-warn' : ''}`}
+                  data-testid="pending-bookings"
+                >
+                  {approvals.data.bookings}
+                </span>
+              </li>
+            )}
+          </ul>
+        )}
+      </section>
+      {bookings ? (
+        <section className="card">
+          <h2>Upcoming bookings</h2>
+          {upcomingBookings.isPending ? (
+            <Loading />
+          ) : upcomingBookings.isError ? (
+            <ErrorState error={upcomingBookings.error} retry={() => void upcomingBookings.refetch()} />
+          ) : upcomingBookings.data.length === 0 ? (
+            <Empty>No bookings ahead.</Empty>
+          ) : (
+            <ul className="list">
+              {upcomingBookings.data.map((booking) => (
+                <li key={booking.id}>
+                  <span>
+                    {booking.bookedEntity?.title ?? 'Booking'}
+                    <span className="muted small">
+                      {' '}
+                      {[booking.contactDetails?.firstName, booking.contactDetails?.lastName]
+                        .filter(Boolean)
+                        .join(' ')}
+                    </span>
+                  </span>
+                  <span className="muted">{dateTime(booking.startDate, zone)}</span>
+                  {booking.status === 'PENDING' ? (
+                    <span className={`badge ${tone(booking.status)}`}>{label(booking.status)}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+      {events ? (
+        <section className="card">
+          <h2>Upcoming events</h2>
+          {upcomingEvents.isPending ? (
+            <Loading />
+          ) : upcomingEvents.isError ? (
+            <ErrorState error={upcomingEvents.error} retry={() => void upcomingEvents.refetch()} />
+          ) : upcomingEvents.data.length === 0 ? (
+            <Empty>No events ahead.</Empty>
+          ) : (
+            <ul className="list">
+              {upcomingEvents.data.map((event) => (
+                <li key={event.id}>
+                  <Link to={`/events/${event.id}`}>{event.title}</Link>
+                  <span className="muted">
+                    {event.dateAndTimeSettings.startDate
+                      ? dateTime(event.dateAndTimeSettings.startDate, zone)
+                      : 'Date to be announced'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
   );
 }
 
@@ -90,7 +203,10 @@ function LowStock() {
   );
 }
 
+/** The owner's morning: sales, approvals, the next bookings and events, low stock. */
 export function Home() {
+  const site = useSite();
+  const apps = site.data?.installedApps ?? [];
   return (
     <>
       <div className="page-head">
@@ -100,6 +216,7 @@ export function Home() {
         </Link>
       </div>
       <Sales />
+      {site.data ? <Agenda bookings={apps.includes('bookings')} events={apps.includes('events')} /> : null}
       <LowStock />
     </>
   );

@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import { useCancelOrder, useOrder, useSite } from '../api/store.ts';
+import { useOrder, useSite } from '../api/store.ts';
 import type { Address, Contact } from '../api/types.ts';
-import { ConfirmDialog } from '../components/confirm.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
 import { dateTime, label, tone } from '../lib/labels.ts';
+import { verticalLabel } from '../lib/verticals.ts';
+import { OrderActions } from './order-actions.tsx';
+import './orders.css';
 
 function AddressBlock({
   title,
@@ -43,14 +44,14 @@ function AddressBlock({
   );
 }
 
-/** One order: lines, buyer, addresses, payments and history; cancel with or without restock. */
+/**
+ * One order: lines, buyer, addresses, payments and history; mark paid or capture, resend the
+ * confirmation e-mail, cancel with or without restock (order-actions.tsx).
+ */
 export function OrderPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   const site = useSite();
-  const cancel = useCancelOrder(id);
-  const [asking, setAsking] = useState(false);
-  const [restock, setRestock] = useState(true);
 
   if (order.isPending) return <Loading label="Loading the order…" />;
   if (order.isError) {
@@ -79,18 +80,11 @@ export function OrderPage() {
         <span className={`badge ${tone(o.status)}`} data-testid="order-status">
           {label(o.status)}
         </span>
-        <span className={`badge ${tone(o.paymentStatus)}`}>{label(o.paymentStatus)}</span>
-        {o.status === 'CANCELED' ? null : (
-          <button type="button" className="button button-danger push-right" onClick={() => setAsking(true)}>
-            Cancel order
-          </button>
-        )}
+        <span className={`badge ${tone(o.paymentStatus)}`} data-testid="payment-status">
+          {label(o.paymentStatus)}
+        </span>
+        <OrderActions order={o} />
       </div>
-      {cancel.isSuccess ? (
-        <p className="notice" role="status">
-          The order is cancelled{cancel.variables ? ' and its items are back in stock' : ''}.
-        </p>
-      ) : null}
       <p className="muted">Placed {dateTime(o.createdDate, zone)}</p>
 
       <section className="card">
@@ -116,6 +110,10 @@ export function OrderPage() {
                 <tr key={line.id}>
                   <td>
                     {line.productName.original}
+                    <span className="muted small">
+                      {' '}
+                      · {verticalLabel(line.catalogReference?.appId ?? '')}
+                    </span>
                     {line.descriptionLines.length > 0 ? (
                       <span className="muted small">
                         {' '}
@@ -200,30 +198,6 @@ export function OrderPage() {
           ))}
         </ol>
       </section>
-
-      <ConfirmDialog
-        open={asking}
-        title={`Cancel order #${o.number}?`}
-        confirmLabel="Cancel order"
-        busy={cancel.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={() =>
-          cancel.mutate(restock, {
-            onSuccess: () => setAsking(false),
-          })
-        }
-      >
-        <p>Payments are refunded or voided. This cannot be undone.</p>
-        <label className="check">
-          <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />
-          Put the items back in stock
-        </label>
-        {cancel.isError ? (
-          <p className="form-error" role="alert">
-            {cancel.error instanceof ApiError ? cancel.error.message : 'Could not cancel the order.'}
-          </p>
-        ) : null}
-      </ConfirmDialog>
     </>
   );
 }
