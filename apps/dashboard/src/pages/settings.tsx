@@ -13,6 +13,7 @@ import {
 import { describedBy, Field, FormError, violationsOf } from '../components/field.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
 import { ApiKeys } from './api-keys.tsx';
+import { SettingsNav } from './settings/nav.tsx';
 
 const APPS: Array<{ value: AppName; label: string }> = [
   { value: 'stores', label: 'Store' },
@@ -171,6 +172,7 @@ export function Settings() {
       <div className="page-head">
         <h1>Settings</h1>
       </div>
+      <SettingsNav />
       {site.isPending ? (
         <Loading label="Loading the site…" />
       ) : site.isError ? (
