@@ -32,6 +32,19 @@ export const listMembers = defineCall({
   response: Type.Object({ members: Type.Array(Member), metadata: PagingMetadata }),
 });
 
+export const getMember = defineCall({
+  name: 'getMember',
+  method: 'GET',
+  paths: ['/members/v1/members/{id}', '/_api/members/v1/members/{id}'],
+  access: 'admin',
+  summary: 'One member of the site, by id.',
+  request: Type.Object({
+    id: Id,
+    fieldsets: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 5 })),
+  }),
+  response: Type.Object({ member: Member }),
+});
+
 export const approveMember = defineCall({
   name: 'approveMember',
   method: 'POST',

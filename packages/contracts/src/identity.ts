@@ -17,6 +17,7 @@ import {
   approveMember,
   blockMember,
   getCurrentMember,
+  getMember,
   listMembers,
   setEmailFactor,
 } from './identity-members.ts';
@@ -62,6 +63,7 @@ export {
   getCurrentMember,
   getIdpConnection,
   getJwks,
+  getMember,
   IdpConnection,
   listApiKeys,
   listIdpConnections,
@@ -111,6 +113,7 @@ export const identityCalls = [
   resendDuringAuthentication,
   getCurrentMember,
   listMembers,
+  getMember,
   approveMember,
   blockMember,
   setEmailFactor,

@@ -230,6 +230,7 @@ export {
   getCurrentMember,
   getIdpConnection,
   getJwks,
+  getMember,
   IdpConnection,
   identityCalls,
   listApiKeys,

@@ -167,6 +167,7 @@ export const identityCalls = {
   resendDuringAuthentication: ['POST', '/_api/iam/verification/v1/auth/resend'],
   getCurrentMember: ['GET', '/members/v1/members/my'],
   listMembers: ['GET', '/members/v1/members'],
+  getMember: ['GET', '/members/v1/members/{id}'],
   approveMember: ['POST', '/members/v1/members/{memberId}/approve'],
   blockMember: ['POST', '/members/v1/members/{memberId}/block'],
   setEmailFactor: ['POST', '/plaza/v1/members/my/factors/email'],

@@ -9,6 +9,7 @@ import type {
   getCurrentMember,
   getIdpConnection,
   getJwks,
+  getMember,
   listApiKeys,
   listIdpConnections,
   listMembers,
@@ -153,6 +154,11 @@ export const identity = {
    * @example const { members } = await admin.identity.listMembers({ status: 'PENDING' });
    */
   listMembers: call<typeof listMembers>(identityCalls, 'listMembers'),
+  /**
+   * One member of the site, by id. Admin.
+   * @example const { member } = await admin.identity.getMember({ id: memberId });
+   */
+  getMember: call<typeof getMember>(identityCalls, 'getMember'),
   /**
    * Approves a member waiting for owner approval (or unblocks a blocked one). Admin.
    * @example await admin.identity.approveMember({ memberId });

@@ -9,6 +9,7 @@ import {
   blockMember,
   changePassword,
   getCurrentMember,
+  getMember,
   listMembers,
   setEmailFactor,
   signOn,
@@ -67,6 +68,7 @@ export function identityRoutes(deps: IdentityDeps) {
 
     getCurrentMember: async (_input, { caller }) => asResponse(await getCurrentMember(ctx, caller)),
     listMembers: async (input, { caller }) => asResponse(await listMembers(ctx, caller.siteId, input)),
+    getMember: async ({ id }, { caller }) => asResponse(await getMember(ctx, caller.siteId, id)),
     approveMember: async ({ memberId }, { caller }) =>
       asResponse(await approveMember(ctx, caller.siteId, memberId)),
     blockMember: async ({ memberId }, { caller }) =>

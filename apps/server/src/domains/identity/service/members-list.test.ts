@@ -68,6 +68,39 @@ describe.each(engines)('identity: listMembers (%s)', (engine) => {
     expect(emails(await list('', other.adminKey))).toEqual(['elsewhere@example.com']);
   });
 
+  it('answers one member by id (getMember), of the caller site only', async () => {
+    const url = (id: string) => `/members/v1/members/${id}`;
+    const one = await t.call({ method: 'GET', url: url(ids['bo@example.com']!), auth: site.adminKey });
+    expect(one.statusCode).toBe(200);
+    expect(one.data.member).toMatchObject({
+      id: ids['bo@example.com'],
+      loginEmail: 'bo@example.com',
+      status: 'BLOCKED',
+    });
+    // The signed-in member's own call keeps its path.
+    const mine = await t.call({
+      method: 'GET',
+      url: url('my'),
+      auth: await site.token('member', ids['ana@example.com']!),
+    });
+    expect(mine.data.member.loginEmail).toBe('ana@example.com');
+    expectAppError(
+      await t.call({ method: 'GET', url: url(ids['bo@example.com']!), auth: other.adminKey }),
+      404,
+      'MEMBER_NOT_FOUND',
+    );
+    expect(
+      (await t.call({ method: 'GET', url: url(ids['bo@example.com']!), auth: visitor })).statusCode,
+    ).toBe(403);
+    const member = await site.token('member', ids['ana@example.com']!);
+    expect(
+      (await t.call({ method: 'GET', url: url(ids['ana@example.com']!), auth: member })).statusCode,
+    ).toBe(403);
+    const tooLong = await t.call({ method: 'GET', url: url('x'.repeat(101)), auth: site.adminKey });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.data.details.validationError.fieldViolations[0].field).toBe('id');
+  });
+
   it('refuses visitors, members and bad input', async () => {
     expect((await list('', visitor)).statusCode).toBe(403);
     expect((await list('', await site.token('member', ids['ana@example.com']))).statusCode).toBe(403);

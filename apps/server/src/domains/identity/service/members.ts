@@ -53,6 +53,11 @@ async function requireIdentity(ctx: IdentityContext, siteId: string, id: string)
   return record.identity;
 }
 
+/** One member of the site, for the owner. */
+export async function getMember(ctx: IdentityContext, siteId: string, id: string) {
+  return { member: memberView(await requireIdentity(ctx, siteId, id)) };
+}
+
 /** Clears the owner-approval reason; also lifts a block. */
 export async function approveMember(ctx: IdentityContext, siteId: string, id: string) {
   const identity = await requireIdentity(ctx, siteId, id);
