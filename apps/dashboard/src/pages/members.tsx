@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { MEMBER_PAGE, type Member, useMemberAction, useMembers } from '../api/members.ts';
 import { useSite } from '../api/store.ts';
@@ -107,7 +107,7 @@ export function Members() {
                     <tr key={member.id}>
                       <td>{member.profile.nickname ?? '—'}</td>
                       <td className="break">
-                        {member.loginEmail}
+                        <Link to={`/members/${member.id}`}>{member.loginEmail}</Link>
                         {member.loginEmailVerified ? null : (
                           <span className="muted small"> not verified</span>
                         )}
