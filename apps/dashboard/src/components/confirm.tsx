@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
  * A modal question before a destructive action, on the native <dialog>: focus moves into it and
@@ -18,6 +18,8 @@ export function ConfirmDialog(props: {
   onCancel(): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A page may hold several dialogs: each title needs an id of its own.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -25,8 +27,8 @@ export function ConfirmDialog(props: {
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="dialog-title" onCancel={props.onCancel}>
-      <h2 id="dialog-title">{props.title}</h2>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onCancel={props.onCancel}>
+      <h2 id={titleId}>{props.title}</h2>
       <div className="dialog-body">{props.children}</div>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={props.onCancel} disabled={props.busy}>

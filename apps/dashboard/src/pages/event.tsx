@@ -1,65 +1,20 @@
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import { useEvent, useTicketDefinitions } from '../api/events.ts';
+import { useEvent } from '../api/events.ts';
 import { useSite } from '../api/store.ts';
-import { Empty, ErrorState, Loading } from '../components/states.tsx';
-import { formatMoney } from '../lib/decimal.ts';
+import { ErrorState, Loading } from '../components/states.tsx';
 import { label } from '../lib/labels.ts';
 import { EventOrders } from './event-orders.tsx';
+import { EventSales, TicketTypes } from './event-tickets.tsx';
+import './console-forms.css';
 import { when } from './events.tsx';
 
-function TicketDefinitions({ eventId }: { eventId: string }) {
-  const definitions = useTicketDefinitions(eventId);
-  if (definitions.isPending) return <Loading label="Loading tickets…" />;
-  if (definitions.isError)
-    return <ErrorState error={definitions.error} retry={() => void definitions.refetch()} />;
-  if (definitions.data.length === 0) return <Empty>This event sells no tickets.</Empty>;
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="visually-hidden">Ticket types</caption>
-        <thead>
-          <tr>
-            <th scope="col">Ticket</th>
-            <th scope="col">Price</th>
-            <th scope="col">Sale</th>
-            <th scope="col" className="number">
-              Sold
-            </th>
-            <th scope="col" className="number">
-              Left
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {definitions.data.map((d) => (
-            <tr key={d.id}>
-              <td>
-                {d.name} {d.hidden ? <span className="badge">Hidden</span> : null}
-              </td>
-              <td>
-                {d.pricingMethod.free || !d.pricingMethod.fixedPrice
-                  ? 'Free'
-                  : formatMoney(d.pricingMethod.fixedPrice.value, d.pricingMethod.fixedPrice.currency)}
-              </td>
-              <td>{label(d.saleStatus)}</td>
-              <td className="number">{d.salesDetails?.soldCount ?? '—'}</td>
-              <td className="number">
-                {d.limited ? (d.salesDetails?.unsoldCount ?? d.actualLimit ?? '—') : 'No limit'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** One event: its ticket types with sales, its orders, and the check-in at the door. */
+/** One event: its sales, its ticket types (added, edited, deleted here), its orders, and the check-in at the door. */
 export function EventPage() {
   const { id = '' } = useParams();
   const event = useEvent(id);
-  const zone = useSite().data?.timeZone;
+  const site = useSite().data;
+  const zone = site?.timeZone;
   if (event.isPending) return <Loading label="Loading the event…" />;
   if (event.isError) {
     const missing = event.error instanceof ApiError && event.error.status === 404;
@@ -84,15 +39,22 @@ export function EventPage() {
       <div className="page-head">
         <h1>{e.title}</h1>
         <span className="badge">{label(e.status)}</span>
+        <Link className="button push-right" to={`/events/${id}/edit`}>
+          Edit event
+        </Link>
       </div>
       <p className="muted">
         {when(e, zone)}
         {e.location?.name ? ` · ${e.location.name}` : ''}
       </p>
-      <section className="card">
-        <h2>Tickets</h2>
-        <TicketDefinitions eventId={id} />
-      </section>
+      <EventSales eventId={id} />
+      {e.registration.initialType === 'RSVP' ? null : (
+        <TicketTypes
+          eventId={id}
+          currency={site?.currency ?? 'USD'}
+          zone={e.dateAndTimeSettings.timeZoneId ?? zone ?? 'UTC'}
+        />
+      )}
       <EventOrders eventId={id} zone={zone} />
     </>
   );

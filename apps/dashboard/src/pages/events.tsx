@@ -35,6 +35,9 @@ export function Events() {
     <>
       <div className="page-head">
         <h1>Events</h1>
+        <Link className="button button-primary push-right" to="/events/new">
+          New event
+        </Link>
       </div>
       {done ? (
         <p className="notice" role="status">
