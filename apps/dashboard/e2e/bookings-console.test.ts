@@ -136,7 +136,9 @@ describe.skipIf(!hasBrowser)('owner bookings console in Chromium', { timeout: 12
     await look(page, 'bookings-staff');
     await page.getByRole('link', { name: 'Alex Morgan' }).click();
     await heading('Alex Morgan').waitFor();
-    await page.getByRole('listitem').filter({ hasText: 'Haircut' }).waitFor();
+    const gives = page.getByRole('group', { name: 'Services they give' });
+    await expect.poll(() => gives.getByLabel('Haircut').isChecked()).toBe(true);
+    expect(await gives.getByLabel('Yoga Flow').isChecked()).toBe(false);
 
     // A period that ends before it starts is refused beside its day, and nothing is saved.
     await page.getByLabel('Tuesday period 1 starts').fill('13:00');

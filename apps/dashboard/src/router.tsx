@@ -17,8 +17,12 @@ const Inventory = lazy(() => import('./pages/inventory.tsx').then((m) => ({ defa
 const Plans = lazy(() => import('./pages/plans.tsx').then((m) => ({ default: m.Plans })));
 const Memberships = lazy(() => import('./pages/memberships.tsx').then((m) => ({ default: m.Memberships })));
 const Members = lazy(() => import('./pages/members.tsx').then((m) => ({ default: m.Members })));
+const MemberPage = lazy(() => import('./pages/member.tsx').then((m) => ({ default: m.MemberPage })));
 const Events = lazy(() => import('./pages/events.tsx').then((m) => ({ default: m.Events })));
 const EventPage = lazy(() => import('./pages/event.tsx').then((m) => ({ default: m.EventPage })));
+const EventFormPage = lazy(() =>
+  import('./pages/event-form.tsx').then((m) => ({ default: m.EventFormPage })),
+);
 const Settings = lazy(() => import('./pages/settings.tsx').then((m) => ({ default: m.Settings })));
 const SettingsSections = lazy(() =>
   import('./pages/settings/sections.tsx').then((m) => ({ default: m.SettingsSections })),
@@ -37,7 +41,10 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/inventory/, 'Inventory'],
   [/^\/plans/, 'Plans'],
   [/^\/memberships/, 'Memberships'],
+  [/^\/members\/.+/, 'Member'],
   [/^\/members/, 'Members'],
+  [/^\/events\/new$/, 'New event'],
+  [/^\/events\/.+\/edit$/, 'Edit event'],
   [/^\/events\/.+/, 'Event'],
   [/^\/events/, 'Events'],
   [/^\/settings\/taxes/, 'Taxes'],
@@ -90,8 +97,11 @@ function Signed() {
           <Route path="plans" element={<Plans />} />
           <Route path="memberships" element={<Memberships />} />
           <Route path="members" element={<Members />} />
+          <Route path="members/:id" element={<MemberPage />} />
           <Route path="events" element={<Events />} />
           <Route path="events/:id" element={<EventPage />} />
+          <Route path="events/new" element={<EventFormPage />} />
+          <Route path="events/:id/edit" element={<EventFormPage />} />
           <Route path="settings" element={<Settings />} />
           <Route path="settings/*" element={<SettingsSections />} />
           <Route path="webhooks" element={<Webhooks />} />

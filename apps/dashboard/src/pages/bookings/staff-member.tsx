@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { type StaffMember, useServicesOf, useStaffMember, useUpdateStaffMember } from '../../api/bookings.ts';
+import { type StaffMember, useStaffMember, useUpdateStaffMember } from '../../api/bookings.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSite } from '../../api/store.ts';
 import { FormError, violationsOf } from '../../components/field.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { ErrorState, Loading } from '../../components/states.tsx';
 import { dayName, hoursByDay, periodsOf, WEEKDAYS, type WeekHours } from '../../lib/bookings.ts';
+import { DeleteStaffMember, StaffServicesChooser } from './staff-manage.tsx';
 import { TimeOffCard } from './time-off.tsx';
 
 /** The weekly hours, a row of periods per weekday, saved whole. */
@@ -143,30 +144,6 @@ function WorkingHours({ member, zone }: { member: StaffMember; zone: string }) {
   );
 }
 
-function StaffServices({ staffId }: { staffId: string }) {
-  const services = useServicesOf(staffId);
-  return (
-    <section className="card" aria-labelledby="staff-services">
-      <h2 id="staff-services">Services they give</h2>
-      {services.isPending ? (
-        <Loading label="Loading services…" />
-      ) : services.isError ? (
-        <ErrorState error={services.error} retry={() => void services.refetch()} />
-      ) : services.data.length === 0 ? (
-        <Empty>No service lists them yet. Choose them on a service’s page.</Empty>
-      ) : (
-        <ul className="list">
-          {services.data.map((service) => (
-            <li key={service.id}>
-              <Link to={`/bookings/services/${service.id}`}>{service.name}</Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 /** One staff member: weekly working hours, time off and the services they give. */
 export function StaffPage() {
   const { id = '' } = useParams();
@@ -195,11 +172,12 @@ export function StaffPage() {
       </p>
       <div className="page-head">
         <h1>{m.name}</h1>
+        <DeleteStaffMember member={m} />
       </div>
       {m.description ? <p className="muted">{m.description}</p> : null}
       <WorkingHours key={`hours-${m.id}`} member={m} zone={zone} />
       <TimeOffCard member={m} zone={zone} />
-      <StaffServices staffId={m.id} />
+      <StaffServicesChooser staffId={m.id} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { STAFF_PAGE, useStaff } from '../../api/bookings.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { hoursSummary } from '../../lib/bookings.ts';
+import { StaffListExtras } from './staff-manage.tsx';
 
 /** Staff members by name, paged by the server. */
 export function Staff() {
@@ -60,6 +61,7 @@ export function Staff() {
           </>
         )}
       </section>
+      <StaffListExtras />
     </>
   );
 }
