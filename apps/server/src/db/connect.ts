@@ -103,6 +103,10 @@ function beginImmediate(sqlite: SQLite.Database) {
       let attempt: Promise<unknown>;
       try {
         attempt = execute(BEGIN_IMMEDIATE);
+      } catch (error) {
+        // Kysely's SQLite connection throws as it runs the statement rather than rejecting: a busy
+        // lock (the checkpointer's one-row write) must be waited out here too, not answered 503.
+        attempt = Promise.reject(error);
       } finally {
         sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
