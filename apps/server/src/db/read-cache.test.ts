@@ -35,6 +35,26 @@ describe('readCache', () => {
     expect((await cache.get('k', read)).n).toBe(2);
   });
 
+  it('answers a value it is told not to keep without remembering it (keep)', async () => {
+    const clock = manualClock();
+    const cache = readCache<number>(
+      writeLog(() => 0),
+      ['t'],
+      {
+        ttlMs: 1000,
+        limit: 10,
+        clock,
+        keep: (value) => value < 2,
+      },
+    );
+    const source = counting();
+    expect(await cache.get('small', source.read)).toBe(1);
+    expect(await cache.get('small', source.read)).toBe(1);
+    expect(await cache.get('large', source.read)).toBe(2);
+    expect(await cache.get('large', source.read)).toBe(3);
+    expect(source.reads).toBe(3);
+  });
+
   it('lets misses of one key at one version share one read (shareReads), and not across a write', async () => {
     const clock = manualClock();
     const writes = writeLog();

@@ -29,6 +29,8 @@ export function readCache<V>(
      * would otherwise have made once per waiting request.
      */
     shareReads?: boolean;
+    /** Whether to remember a value read (false: answered, not kept, e.g. one too large to hold). */
+    keep?: (value: V) => boolean;
   },
 ) {
   const entries = new Map<string, { value: V; version: number; others: number; until: number }>();
@@ -79,6 +81,7 @@ export function readCache<V>(
         );
       }
       const value = await pending;
+      if (options.keep && !options.keep(value)) return value;
       if (entries.size >= options.limit) entries.clear();
       entries.set(key, { value, version: current, others, until: now + options.ttlMs });
       return value;

@@ -20,7 +20,7 @@ import { classDrafts, courseDrafts } from './availability/classes.ts';
 import { calendarFor, contextOf, type QueryContext, staffOf } from './availability/context.ts';
 import { type Draft, finish, locationOf, ONE_SPOT, type SlotSpec } from './availability/offers.ts';
 import { violationBits } from './availability/policy.ts';
-import { assertZone, MINUTE } from './availability/time.ts';
+import { assertZone, MINUTE, toMs } from './availability/time.ts';
 import {
   AvailabilityInputError,
   type AvailabilityRequest,
@@ -71,14 +71,54 @@ function appointmentDrafts(service: ServiceInput, ctx: QueryContext, rankBase: n
   return out;
 }
 
+/** What an answer says about itself besides its entries. */
+export interface AnswerNotes {
+  /**
+   * The first instant after the request's `now` at which the passing of time alone may change the
+   * answer (a start passing, a policy window opening or closing, a hold expiring): until then the same
+   * world gives the same entries. `now` itself when the engine does not work it out (classes, courses).
+   */
+  until: number;
+}
+
+/**
+ * When time alone next changes appointment entries: a start is offered while `now` has not passed it;
+ * its violations flip at `start − earliest` and `start − latest`; a live hold frees its time when it
+ * expires. Candidates only ever leave as `now` moves (the grid is fixed by working hours), so these
+ * are all the changes.
+ */
+function nextChange(
+  drafts: readonly Draft[],
+  services: readonly ServiceInput[],
+  world: AvailabilityWorld,
+  now: number,
+) {
+  if (services.some((service) => service.type !== 'APPOINTMENT')) return now;
+  let until = Number.POSITIVE_INFINITY;
+  const at = (t: number) => {
+    if (t > now && t < until) until = t;
+  };
+  for (const d of drafts) {
+    // Strict comparisons (`now > start − latest`, a start before `now` left out) flip a millisecond on.
+    at(d.start + 1);
+    const { earliestBookingMinutes: earliest, latestBookingMinutes: latest } = d.spec.service.policy;
+    if (earliest != null) at(d.start - earliest * MINUTE);
+    at(d.start - (latest ?? 0) * MINUTE + 1);
+  }
+  for (const busy of world.busy ?? []) if (busy.expiresAt != null) at(toMs(busy.expiresAt, 'busy.expiresAt'));
+  return until;
+}
+
 /**
  * `queryAvailability` for one or more services over one world. The answer's zone is
- * `req.timeZone`, else the first service's business zone.
+ * `req.timeZone`, else the first service's business zone. `notes`, when given, is told when the
+ * answer may change with time alone.
  */
 export function queryAvailability(
   services: ServiceInput | ServiceInput[],
   world: AvailabilityWorld,
   req: AvailabilityRequest,
+  notes?: AnswerNotes,
 ): Offer[] {
   const list = Array.isArray(services) ? services : [services];
   if (list.length === 0) throw new AvailabilityInputError('serviceId', 'at least one service');
@@ -91,5 +131,6 @@ export function queryAvailability(
     else if (service.type === 'CLASS') drafts.push(...classDrafts(service, ctx, rankBase));
     else drafts.push(...courseDrafts(service, ctx, rankBase));
   });
+  if (notes) notes.until = nextChange(drafts, list, world, ctx.now);
   return finish(drafts, req, ctx.clock);
 }

@@ -9,7 +9,7 @@ import { bookHostedBookingSlot, getHostedBookingService, getHostedBookingSlots }
 import {
   calculateMultiSlotCall,
   getScheduleAvailabilityCall,
-  queryAvailabilityCall,
+  queryAvailabilityAnswer,
 } from './service/availability.ts';
 import {
   cancelBooking,
@@ -246,7 +246,7 @@ export function bookingsRoutes(deps: BookingsDeps, ecom?: EcomDeps) {
       count: await countStaffMembers(deps, caller, filter),
     }),
 
-    queryAvailability: async (input, { caller }) => answer(await queryAvailabilityCall(deps, caller, input)),
+    queryAvailability: async (input, { caller }) => queryAvailabilityAnswer(deps, caller, input),
     getScheduleAvailability: async ({ scheduleId }, { caller }) =>
       answer(await getScheduleAvailabilityCall(deps, caller, scheduleId)),
     calculateMultiSlotAvailability: async (input, { caller }) =>

@@ -7,8 +7,10 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { type DocumentKind, documentStore } from '../../db/documents.ts';
+import { readCache } from '../../db/read-cache.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RawJson } from '../../lib/raw-json.ts';
 
 export type Executor = Kysely<Schema>;
 
@@ -70,9 +72,9 @@ export const locationKind: DocumentKind = {
   },
 };
 
-/** A booking keeps its hold's id for the server; events and answers go without it. */
+/** A booking keeps its hold's and its order's ids for the server; events and answers go without them. */
 const withoutHold = (document: Record<string, unknown>) => {
-  const { holdId: _holdId, ...rest } = document;
+  const { holdId: _holdId, orderId: _orderId, ...rest } = document;
   return rest;
 };
 
@@ -90,6 +92,8 @@ export const bookingKind: DocumentKind = {
   eventView: withoutHold,
 };
 
+/** What every capacity resource of a slot's time or places begins with. */
+export const SLOT_RESOURCES = 'bookings:';
 /** The capacity resource of a staff member's time (interval holds, db/capacity.ts). */
 export const staffResource = (staffId: string) => `bookings:staff:${staffId}`;
 /** The places of one class session, or of a whole course (counted holds). */
@@ -112,6 +116,33 @@ export interface PlacesTaken {
   held: number;
 }
 
+/** An availability answer as sent, and the clock reading from which time alone may change it. */
+export interface KeptAvailability {
+  answer: RawJson;
+  bytes: number;
+  until: number;
+  /** A digest of what it was made of: an answer found stale is kept when it reads the same again. */
+  fingerprint: string;
+}
+
+/**
+ * What an availability answer is made of: services, staff, policies, locations, the site (its zone)
+ * and the holds of bookings and checkouts. A write of this process to any of them makes every kept
+ * answer stale at once; another process's is seen within AVAILABILITY_ANSWER_MS (at once on SQLite).
+ */
+const AVAILABILITY_TABLES = [
+  'bookings_services',
+  'bookings_staff_members',
+  'bookings_policies',
+  'bookings_locations',
+  'capacity_holds',
+  'sites',
+];
+export const AVAILABILITY_ANSWER_MS = 1000;
+/** At most this many answers are kept, none larger than KEPT_BYTES: at most ~100 MB together. */
+const AVAILABILITY_KEPT = 16;
+const KEPT_BYTES = 6 * 1024 * 1024;
+
 export function bookingsStore(database: Database, clock: Clock) {
   const deps = { clock };
   return {
@@ -123,6 +154,18 @@ export function bookingsStore(database: Database, clock: Clock) {
     policies: documentStore(database, policyKind, deps),
     locations: documentStore(database, locationKind, deps),
     bookings: documentStore(database, bookingKind, deps),
+    /**
+     * Availability answers by request (service/availability.ts): a booking page asks for the same
+     * service and days again and again, and each answer runs the engine and writes every entry.
+     */
+    availabilityAnswers: readCache<KeptAvailability>(database.writes, AVAILABILITY_TABLES, {
+      ttlMs: AVAILABILITY_ANSWER_MS,
+      limit: AVAILABILITY_KEPT,
+      clock,
+      expiresAt: (kept) => kept.until,
+      shareReads: true,
+      keep: (kept) => kept.bytes <= KEPT_BYTES && kept.until > clock.nowMs(),
+    }),
 
     /** Confirmed and unexpired interval holds of `resourceKeys` that overlap [from, to). */
     async liveIntervals(

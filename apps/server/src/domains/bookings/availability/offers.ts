@@ -76,8 +76,19 @@ function slotOf(d: Draft, clock: LocalClock): SlotOut {
     slot.sessionId = sessionId;
     slot.eventId = sessionId;
   }
-  if (staff) slot.resource = { id: staff.id, name: staff.name };
+  if (staff) slot.resource = resourceOf(staff);
   return slot;
+}
+
+/** One `resource` per staff member, shared by their entries (answers are read, never changed). */
+const resources = new WeakMap<StaffMember, { id: string; name: string }>();
+function resourceOf(staff: StaffMember) {
+  let resource = resources.get(staff);
+  if (!resource) {
+    resource = { id: staff.id, name: staff.name };
+    resources.set(staff, resource);
+  }
+  return resource;
 }
 
 export function build(d: Draft, clock: LocalClock): Offer {

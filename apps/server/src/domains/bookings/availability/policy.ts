@@ -31,13 +31,21 @@ export function violationBits(
   );
 }
 
-export function violationsOf(bits: number): BookingPolicyViolations {
-  return {
+/**
+ * One object per combination of flags, shared by every entry that has it: a month of slots is
+ * thousands of entries, and answers are read, never changed.
+ */
+const VIOLATIONS: readonly BookingPolicyViolations[] = Array.from({ length: 8 }, (_, bits) =>
+  Object.freeze({
     tooEarlyToBook: (bits & TOO_EARLY) !== 0,
     tooLateToBook: (bits & TOO_LATE) !== 0,
     bookOnlineDisabled: (bits & ONLINE_OFF) !== 0,
     validSubmissionRequired: false,
-  };
+  }),
+);
+
+export function violationsOf(bits: number): BookingPolicyViolations {
+  return VIOLATIONS[bits & 7]!;
 }
 
 export function violationsAt(

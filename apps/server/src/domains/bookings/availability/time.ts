@@ -19,9 +19,18 @@ export function toMs(value: Instant, field: string): number {
   return ms;
 }
 
+/**
+ * Zones found valid: luxon checks one by building an `Intl.DateTimeFormat` every time, and a query
+ * checks its zones for the answer, each service and each staff member's calendar. Only valid names are
+ * kept (a few hundred exist), so names sent at random cannot grow it.
+ */
+const validZones = new Set<string>();
+
 export function assertZone(zone: string, field: string): string {
+  if (validZones.has(zone)) return zone;
   if (!IANAZone.isValidZone(zone))
     throw new AvailabilityInputError(field, `${field}: unknown time zone ${zone}`);
+  validZones.add(zone);
   return zone;
 }
 

@@ -210,11 +210,16 @@ export async function engineInputs(
   };
 }
 
+/** The widest buffer between sessions of `services`: how far outside a range a booking still counts. */
+export const bufferReach = (services: readonly ServiceInput[]): number =>
+  Math.max(0, ...services.map((service) => service.bufferMinutes ?? 0)) * 60_000;
+
 /**
  * What already takes time or places in [from, to]: bookings and live checkout holds per staff
  * member (`busy`, interval holds), participants per class session or course (`loads`, counted holds).
  * The one place that reads them, for the same site and range. `except` leaves out one hold (a
- * booking being moved does not stand in its own way).
+ * booking being moved does not stand in its own way). `margin`: how far each way beyond the range a
+ * booking still matters (a day by default; the services' buffer when every slot lies in the range).
  */
 export async function occupancy(
   deps: BookingsDeps,
@@ -222,15 +227,15 @@ export async function occupancy(
   services: readonly ServiceInput[],
   range: { from: number; to: number },
   except?: string,
+  margin = DAY,
 ): Promise<Pick<AvailabilityWorld, 'busy' | 'loads'>> {
   const now = deps.clock.now().toISOString();
   const staffIds = [...new Set(services.flatMap((service) => service.staffIds))];
   const byKey = new Map(staffIds.map((id) => [staffResource(id), id]));
-  // Widened by a day each way: a buffer around a booking just outside the range still counts.
   const intervals = await deps.store.liveIntervals(
     siteId,
     [...byKey.keys()],
-    { from: new Date(range.from - DAY).toISOString(), to: new Date(range.to + DAY).toISOString() },
+    { from: new Date(range.from - margin).toISOString(), to: new Date(range.to + margin).toISOString() },
     now,
     except,
   );

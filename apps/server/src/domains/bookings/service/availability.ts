@@ -4,21 +4,28 @@
  * the engine's entries. The engine's input errors name its own fields; they are reported under the
  * request's names.
  */
+import { createHash } from 'node:crypto';
+import { queryAvailability as queryAvailabilityContract } from '@plaza/contracts';
 import type { Caller } from '../../../http/access.ts';
 import { invalidField, notFound } from '../../../lib/errors.ts';
+import { RawJson } from '../../../lib/raw-json.ts';
+import { schemaSerializer } from '../../../lib/schema-json.ts';
 import { assertZone, MAX_QUERY_DAYS } from '../availability/time.ts';
 import {
+  type AnswerNotes,
   AvailabilityInputError,
   type AvailabilityRequest,
+  type AvailabilityWorld,
   type MultiSlotLeg,
   multiSlot,
   queryAvailability,
   readBound,
+  type ServiceInput,
   scheduleAvailability,
   type ViolationsFilter,
 } from '../availability.ts';
 import { bookingsErrors } from '../errors.ts';
-import { engineInputs, occupancy, visibleServices } from './availability-inputs.ts';
+import { bufferReach, engineInputs, occupancy, visibleServices } from './availability-inputs.ts';
 import { type BookingsDeps, isAdmin, isObject, type Json, siteFacts } from './context.ts';
 
 const DAY = 86_400_000;
@@ -113,11 +120,15 @@ export interface AvailabilityQueryInput {
   slotsPerDay?: number | null | undefined;
 }
 
-export async function queryAvailabilityCall(
-  deps: BookingsDeps,
-  caller: Caller,
-  input: AvailabilityQueryInput,
-) {
+/** What an availability answer is made of: the request read, and the engine's inputs for it. */
+interface Prepared {
+  inputs: ServiceInput[];
+  world: AvailabilityWorld;
+  req: AvailabilityRequest;
+  descending: boolean;
+}
+
+async function prepare(deps: BookingsDeps, caller: Caller, input: AvailabilityQueryInput): Promise<Prepared> {
   const filter = input.query.filter ?? {};
   for (const key of Object.keys(filter)) {
     if (!FILTER_KEYS.has(key))
@@ -148,7 +159,9 @@ export async function queryAvailabilityCall(
   const { timeZone } = await siteFacts(deps, caller.siteId);
   const services = serviceIds.map((id) => found.get(id)!);
   const { inputs, staff } = await engineInputs(deps, caller.siteId, timeZone, services);
-  const world = { staff, ...(await occupancy(deps, caller.siteId, inputs, { from, to })) };
+  // Every entry lies in [from, to]: a booking further out than the buffer cannot touch one.
+  const busy = await occupancy(deps, caller.siteId, inputs, { from, to }, undefined, bufferReach(inputs));
+  const world = { staff, ...busy };
   const locationType = plain(filter['location.locationType']);
   const locationId = plain(filter['location.id']);
   const req: AvailabilityRequest = {
@@ -168,13 +181,72 @@ export async function queryAvailabilityCall(
             id: typeof locationId === 'string' ? locationId : null,
           },
   };
+  return { inputs, world, req, descending: sort?.order === 'DESC' };
+}
+
+function answerOf({ inputs, world, req, descending }: Prepared, notes?: AnswerNotes) {
   const offers = engine(
     { timeZone: 'timezone', from: 'query.filter.startDate', to: 'query.filter.endDate' },
-    () => queryAvailability(inputs, world, req),
+    () => queryAvailability(inputs, world, req, notes),
   );
   const entries = offers.map((offer) => offer.entry);
-  if (sort?.order === 'DESC') entries.reverse();
+  if (descending) entries.reverse();
   return { availabilityEntries: entries };
+}
+
+export async function queryAvailabilityCall(
+  deps: BookingsDeps,
+  caller: Caller,
+  input: AvailabilityQueryInput,
+) {
+  return answerOf(await prepare(deps, caller, input));
+}
+
+/** The engine's inputs as one digest: two equal ones give the same answer at the same instant. */
+const fingerprintOf = ({ inputs, world }: Prepared) =>
+  createHash('sha1')
+    .update(JSON.stringify([inputs, world]))
+    .digest('base64');
+
+const queryAvailabilityJson = schemaSerializer(queryAvailabilityContract.response);
+
+/**
+ * `queryAvailability` as the route sends it: the bytes of an answer kept for the same request
+ * (store.ts `availabilityAnswers`) while nothing it was made of has been written and the clock has not
+ * reached the first instant at which time alone would change it (`AnswerNotes`), so it is what a fresh
+ * answer would be. The key names all else it depends on: the site, whether the caller sees hidden
+ * services, the request.
+ */
+export async function queryAvailabilityAnswer(
+  deps: BookingsDeps,
+  caller: Caller,
+  input: AvailabilityQueryInput,
+): Promise<RawJson> {
+  const key = `${caller.siteId}\u0000${isAdmin(caller) ? 1 : 0}\u0000${JSON.stringify(input)}`;
+  let read: Prepared | undefined;
+  const kept = await deps.store.availabilityAnswers.get(
+    key,
+    async () => {
+      const prepared = read ?? (await prepare(deps, caller, input));
+      const notes: AnswerNotes = { until: prepared.req.now as number };
+      const bytes = Buffer.from(queryAvailabilityJson(answerOf(prepared, notes)));
+      return {
+        answer: new RawJson(bytes),
+        bytes: bytes.length,
+        until: notes.until,
+        fingerprint: fingerprintOf(prepared),
+      };
+    },
+    // Something was written (here, or by another process: on SQLite the checkpointer's own write says
+    // so every few seconds): the answer still holds when what it is made of reads the same. Reading it
+    // costs a few statements; making a month of slots again, tens of milliseconds.
+    async (old) => {
+      if (old.until <= deps.clock.nowMs()) return false;
+      read = await prepare(deps, caller, input);
+      return fingerprintOf(read) === old.fingerprint;
+    },
+  );
+  return kept.answer;
 }
 
 // ---- getScheduleAvailability ----

@@ -6,9 +6,11 @@
  * (appointments) or the session's counter (classes, courses).
  */
 
-import { hold, holdInterval, setCapacity } from '../../../db/capacity.ts';
+import { type Hold, hold, holdInterval, setCapacity } from '../../../db/capacity.ts';
 import type { Caller } from '../../../http/access.ts';
+import { holdExpiredPayload } from '../../../jobs/hold-expiry.ts';
 import { AppError, invalidField } from '../../../lib/errors.ts';
+import { recordDomainEvent } from '../../../outbox/outbox.ts';
 import { assertZone } from '../availability/time.ts';
 import {
   AvailabilityInputError,
@@ -20,10 +22,11 @@ import {
 } from '../availability.ts';
 import { bookingsErrors } from '../errors.ts';
 import { type Executor, sessionResource, staffResource } from '../store.ts';
-import { engineInputs, occupancy, visibleServices } from './availability-inputs.ts';
+import { bufferReach, engineInputs, occupancy, visibleServices } from './availability-inputs.ts';
 import { type BookingsDeps, isObject, type Json, siteFacts } from './context.ts';
 
-const HOUR = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR = 60 * MINUTE_MS;
 /** How many other slots a refusal names. */
 const NEXT_SLOTS = 3;
 /** How long a slot is kept for a buyer who has not paid yet. */
@@ -101,14 +104,24 @@ export async function findSlot(
   const { timeZone } = await siteFacts(deps, caller.siteId);
   const { inputs, staff } = await engineInputs(deps, caller.siteId, timeZone, [service]);
   const input = inputs[0]!;
-  const range = { from: start - 3 * HOUR, to: start + 2 * 24 * HOUR };
-  const world = { staff, ...(await occupancy(deps, caller.siteId, inputs, range, options.except)) };
-  const wanted = localString(start, slot.timezone);
-  const offers = queryAvailability(inputs, world, {
-    ...range,
-    timeZone: slot.timezone,
-    now: deps.clock.nowMs(),
+  const wide = { from: start - 3 * HOUR, to: start + 2 * 24 * HOUR };
+  // An appointment's slot is checked alone: the engine over exactly its time offers at most that start
+  // of each staff member (when it lies on their grid and is free), where the wide range would build
+  // days of candidates to keep one. Classes and courses have a few sessions a day; their range stays.
+  const range =
+    input.type === 'APPOINTMENT' ? { from: start, to: start + input.durationMinutes * MINUTE_MS } : wide;
+  const worldOf = async (bounds: { from: number; to: number }) => ({
+    staff,
+    ...(await occupancy(deps, caller.siteId, inputs, bounds, options.except, bufferReach(inputs))),
   });
+  const wanted = localString(start, slot.timezone);
+  const offersIn = async (bounds: { from: number; to: number }) =>
+    queryAvailability(inputs, await worldOf(bounds), {
+      ...bounds,
+      timeZone: slot.timezone,
+      now: deps.clock.nowMs(),
+    });
+  const offers = await offersIn(range);
   const fits = (o: Offer) => o.entry.bookable && o.entry.openSpots >= participants;
   const offer = offers.find(
     (o) =>
@@ -118,7 +131,8 @@ export async function findSlot(
   );
   if (!offer) {
     // The service's next bookable slots from that time on, whoever gives them.
-    const next = offers.filter((o) => o.start >= start && fits(o)).slice(0, NEXT_SLOTS);
+    const around = range === wide ? offers : await offersIn(wide);
+    const next = around.filter((o) => o.start >= start && fits(o)).slice(0, NEXT_SLOTS);
     throw slotNotAvailable(
       slot,
       service.name as string | undefined,
@@ -171,11 +185,29 @@ export async function holdSlot(
       startsAt: new Date(found.offer.start),
       endsAt: new Date(found.offer.end),
     });
+    await reportExpired(trx, held.expired, request.now);
     return held.status === 'held';
   }
   await setCapacity(trx, siteId, key, found.offer.entry.totalSpots);
   const held = await hold(trx, siteId, { ...common, quantity: request.participants });
+  if (held.status !== 'unknown') await reportExpired(trx, held.expired, request.now);
   return held.status === 'held';
+}
+
+/**
+ * Holds this booking found past their expiry and freed (others' unpaid checkouts): told as the sweep
+ * tells its own, so that their bookings are cancelled (bookings-consumer.ts).
+ */
+async function reportExpired(trx: Executor, expired: readonly Hold[], now: Date) {
+  for (const freed of expired)
+    await recordDomainEvent(trx, {
+      siteId: freed.siteId,
+      entityKind: 'capacity_hold',
+      entityId: freed.holdId,
+      event: 'expired',
+      payload: holdExpiredPayload(freed),
+      occurredDate: now.toISOString(),
+    });
 }
 
 /** The slot as a booking keeps it: the engine's, in the zone the buyer asked in. */
