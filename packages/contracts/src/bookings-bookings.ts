@@ -41,7 +41,13 @@ export const WeeklySession = Type.Object({
 
 export const BookingStatus = literals(['CREATED', 'CONFIRMED', 'CANCELED', 'PENDING', 'DECLINED']);
 export const BookingPaymentStatus = literals(['UNDEFINED', 'NOT_PAID', 'PAID', 'EXEMPT', 'REFUNDED']);
-export const SelectedPaymentOption = literals(['UNDEFINED', 'OFFLINE', 'ONLINE']);
+export const SelectedPaymentOption = literals([
+  'UNDEFINED',
+  'OFFLINE',
+  'ONLINE',
+  'MEMBERSHIP',
+  'MEMBERSHIP_OFFLINE',
+]);
 
 /** The slot a booking takes: an availability entry's `slot`. */
 export const BookedSlot = Type.Object({
@@ -112,12 +118,13 @@ export const createBooking = defineCall({
   access: 'anyone',
   app,
   summary:
-    "Books a slot availability offers (checked again now), CREATED and held for 20 minutes for the caller's checkout: a line `{appId: <Bookings>, catalogItemId: <booking id>}`. A slot taken meanwhile answers 409 SLOT_NOT_AVAILABLE.",
+    "Books a slot availability offers (checked again now), CREATED and held for 20 minutes for the caller's checkout: a line `{appId: <Bookings>, catalogItemId: <booking id>}`. A slot taken meanwhile answers 409 SLOT_NOT_AVAILABLE. `selectedPaymentOption` MEMBERSHIP: a member's valid plan covering the service pays (its credits held with the slot, the line costs 0); a plan whose credits are spent leaves the booking to be paid ONLINE; a caller without such a plan is refused (400 at `booking.selectedPaymentOption`).",
   request: Type.Object({
     booking: Type.Object({
       bookedEntity: Type.Object({ slot: BookedSlot }),
       totalParticipants: opt(Type.Integer({ minimum: 1, maximum: 1000 })),
       contactDetails: opt(ContactDetails),
+      selectedPaymentOption: opt(SelectedPaymentOption),
     }),
     participantNotification: Notification,
     sendSmsReminder: nullable(Type.Boolean()),

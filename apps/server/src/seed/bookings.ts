@@ -1,8 +1,9 @@
 /**
  * Demo bookings: a studio with one business location and a booking policy, two stylists on
- * different hours giving the haircut, a weekly yoga class, a six-week pottery course and a free
- * consultation. The stylists cover every hour between them, so a haircut slot is always open within
- * a day; the class meets every Tuesday, the course on six Saturdays from the next one.
+ * different hours giving the haircut, a weekly yoga class (members may pay with the demo class plans),
+ * a six-week pottery course and a free consultation. The stylists cover every hour between them, so a
+ * haircut slot is always open within a day; the class meets every Tuesday, the course on six Saturdays
+ * from the next one.
  */
 import { DateTime } from 'luxon';
 import type { Platform } from '../deps.ts';
@@ -12,8 +13,10 @@ import {
   createCategory,
   createService,
   createStaffMember,
+  enablePricingPlans,
 } from '../domains/bookings/index.ts';
 import type { Caller } from '../http/access.ts';
+import { CLASS_PLAN_IDS } from './plans.ts';
 
 /** The first Saturday after `now` (UTC dates) and the one five weeks later: a six-week course. */
 function sixSaturdays(now: Date) {
@@ -103,7 +106,7 @@ export async function seedBookings(platform: Platform, siteId: string) {
     schedule: { availabilityConstraints: { sessionDurations: [15] } },
     ...located,
   });
-  await createService(deps, owner, {
+  const yoga = await createService(deps, owner, {
     name: 'Yoga Flow',
     type: 'CLASS',
     tagLine: 'Every Tuesday at 18:00',
@@ -122,6 +125,8 @@ export async function seedBookings(platform: Platform, siteId: string) {
     staffMemberIds: [late.id],
     ...located,
   });
+  // Members pay for the class with a plan's credits (seed/plans.ts).
+  await enablePricingPlans(deps, owner, String(yoga.id), [...CLASS_PLAN_IDS]);
   await createService(deps, owner, {
     name: 'Pottery course',
     type: 'COURSE',

@@ -19,6 +19,7 @@ import {
   type OrderedLine,
   type OrderRef,
 } from '../ecom/index.ts';
+import { releaseCredits } from './memberships.ts';
 import type { StoredBooking } from './service/bookings.ts';
 import { BOOKINGS_APP_ID, type BookingsDeps, isObject, type Json, siteFacts } from './service/context.ts';
 
@@ -98,6 +99,9 @@ export function bookingsCatalog(deps: BookingsDeps): CatalogProvider {
     if (booking.status !== 'CREATED') throw lapsed();
     const confirmed = await confirm(trx, siteId, booking.holdId, now);
     if (confirmed.status !== 'confirmed') throw lapsed();
+    // A plan's credits are had as the slot is: a lapsed hold taken meanwhile refuses the line.
+    const credits = booking.membership?.creditHoldId;
+    if (credits && (await confirm(trx, siteId, credits, now)).status !== 'confirmed') throw lapsed();
     const service = await serviceOf(siteId, booking, trx);
     const online = isObject(service?.onlineBooking) ? service.onlineBooking : {};
     const free = service ? decimalToMinor(unitPrice(service), 3) === 0 : false;
@@ -106,10 +110,16 @@ export function bookingsCatalog(deps: BookingsDeps): CatalogProvider {
       booking.id,
       {
         status: online.requireManualApproval === true ? 'PENDING' : 'CONFIRMED',
-        paymentStatus: free ? 'EXEMPT' : offline ? 'NOT_PAID' : 'PAID',
-        selectedPaymentOption: offline ? 'OFFLINE' : 'ONLINE',
+        ...(booking.membership
+          ? { paymentStatus: 'PAID', selectedPaymentOption: 'MEMBERSHIP' }
+          : {
+              paymentStatus: free ? 'EXEMPT' : offline ? 'NOT_PAID' : 'PAID',
+              selectedPaymentOption: offline ? 'OFFLINE' : 'ONLINE',
+            }),
         // A visitor who signed in at the checkout finds the booking among the member's own.
         ...(buyer.memberId && !booking.createdBy.memberId ? { createdBy: { memberId: buyer.memberId } } : {}),
+        // Cancelling the booking cancels this order (service/orders.ts).
+        orderId: order.id,
       },
       { expectedRevision: booking.revision },
     );
@@ -128,27 +138,36 @@ export function bookingsCatalog(deps: BookingsDeps): CatalogProvider {
         booking.status === 'CREATED' && hold?.state === 'HELD' && Date.parse(hold.expiresAt) > now.getTime();
       const { currency, digits } = await siteFacts(deps, siteId);
       const minor = decimalToMinor(unitPrice(service), digits) * booking.totalParticipants;
-      const price = {
-        amount: minor,
+      const money = (amount: number) => ({
+        amount,
         currency,
-        decimal: toDecimalString(minor, digits),
-        formatted: formatMoney(minor, currency, digits),
-      };
+        decimal: toDecimalString(amount, digits),
+        formatted: formatMoney(amount, currency, digits),
+      });
+      const fullPrice = money(minor);
+      // Paid with a plan: the line costs nothing, its full price shown beside.
+      const { membership } = booking;
+      const price = membership ? money(0) : fullPrice;
       const payment = isObject(service.payment) ? service.payment : {};
       const options = isObject(payment.options) ? payment.options : {};
       const item: CatalogItem = {
         catalogItemId,
         name: booking.bookedEntity.title,
         price,
-        fullPrice: price,
-        descriptionLines: descriptionOf(booking),
+        fullPrice,
+        descriptionLines: [
+          ...descriptionOf(booking),
+          ...(membership ? [{ name: 'Paid with', value: membership.planName }] : []),
+        ],
         availability: live ? { status: 'AVAILABLE' } : { status: 'NOT_AVAILABLE', quantityAvailable: 0 },
         itemType: 'SERVICE',
         fixedQuantity: true,
         maxQuantity: 1,
-        ...(minor > 0
-          ? { paymentOption: options.online === false ? 'FULL_PAYMENT_OFFLINE' : 'FULL_PAYMENT_ONLINE' }
-          : {}),
+        ...(membership
+          ? { paymentOption: 'MEMBERSHIP' }
+          : minor > 0
+            ? { paymentOption: options.online === false ? 'FULL_PAYMENT_OFFLINE' : 'FULL_PAYMENT_ONLINE' }
+            : {}),
         ...(payment.rateType === 'CUSTOM' && isObject(payment.custom) && payment.custom.description
           ? { priceDescription: String(payment.custom.description) }
           : {}),
@@ -176,8 +195,16 @@ export function bookingsCatalog(deps: BookingsDeps): CatalogProvider {
         const booking = await bookings.get<StoredBooking>(line.catalogItemId);
         if (!booking) continue;
         await release(trx, siteId, booking.holdId, now);
-        if (booking.status !== 'CANCELED' && booking.status !== 'DECLINED')
-          await bookings.update(booking.id, { status: 'CANCELED' }, { expectedRevision: booking.revision });
+        await releaseCredits(trx, siteId, booking.membership, now);
+        // The order's money goes back (ecom refunds a paid order, voids an authorisation): so says the booking.
+        const refunded = booking.paymentStatus === 'PAID' && booking.selectedPaymentOption === 'ONLINE';
+        const live = booking.status !== 'CANCELED' && booking.status !== 'DECLINED';
+        if (live || refunded)
+          await bookings.update(
+            booking.id,
+            { ...(live ? { status: 'CANCELED' } : {}), ...(refunded ? { paymentStatus: 'REFUNDED' } : {}) },
+            { expectedRevision: booking.revision },
+          );
       }
     },
   };

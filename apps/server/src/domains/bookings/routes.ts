@@ -258,6 +258,7 @@ export function bookingsRoutes(deps: BookingsDeps, ecom?: EcomDeps) {
           slot: booking.bookedEntity.slot,
           totalParticipants: booking.totalParticipants,
           contactDetails: booking.contactDetails as Json | undefined,
+          selectedPaymentOption: booking.selectedPaymentOption,
         }),
       }),
     getBooking: async ({ bookingId }, { caller }) =>

@@ -12,9 +12,18 @@ import { commonErrors } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { ownerKeyOf } from '../../ecom/index.ts';
 import { bookingsErrors } from '../errors.ts';
+import { type BookingMembership, releaseCredits, takeMembership } from '../memberships.ts';
 import type { Executor } from '../store.ts';
-import { bookedSlotOf, findSlot, holdSlot, type SlotRequest, slotNotAvailable } from './booking-slots.ts';
+import {
+  bookedSlotOf,
+  findSlot,
+  HOLD_MS,
+  holdSlot,
+  type SlotRequest,
+  slotNotAvailable,
+} from './booking-slots.ts';
 import { type BookingsDeps, isAdmin, isObject, type Json } from './context.ts';
+import { cancelOrderOf } from './orders.ts';
 
 export type BookingStatus = 'CREATED' | 'CONFIRMED' | 'CANCELED' | 'PENDING' | 'DECLINED';
 
@@ -28,12 +37,16 @@ export interface StoredBooking {
   contactDetails?: Json;
   status: BookingStatus;
   paymentStatus: 'UNDEFINED' | 'NOT_PAID' | 'PAID' | 'EXEMPT' | 'REFUNDED';
-  selectedPaymentOption: 'UNDEFINED' | 'OFFLINE' | 'ONLINE';
+  selectedPaymentOption: 'UNDEFINED' | 'OFFLINE' | 'ONLINE' | 'MEMBERSHIP';
+  /** The plan paying for it (`selectedPaymentOption` MEMBERSHIP; not answered). */
+  membership?: BookingMembership;
   createdBy: { anonymousVisitorId?: string; memberId?: string; wixUserId?: string; appId?: string };
   startDate: string;
   endDate: string;
   /** The capacity hold of its slot (not answered). */
   holdId: string;
+  /** The ecom order that paid for it, set as the order commits (not answered). */
+  orderId?: string;
 }
 
 const LIVE: readonly BookingStatus[] = ['CREATED', 'CONFIRMED', 'PENDING'];
@@ -65,6 +78,7 @@ export interface NewBooking {
   slot: SlotRequest;
   totalParticipants?: number | undefined;
   contactDetails?: Json | undefined;
+  selectedPaymentOption?: string | undefined;
 }
 
 /** A CREATED booking of a slot availability offers now, its slot held for the caller's checkout. */
@@ -86,6 +100,15 @@ export async function createHeldBooking(
       now,
     });
     if (!held) throw slotNotAvailable(request.slot, found.service.name as string);
+    const paidBy =
+      request.selectedPaymentOption === 'MEMBERSHIP'
+        ? await takeMembership(deps.memberships, trx, caller, found.service, {
+            id,
+            participants,
+            now,
+            expiresAt: new Date(now.getTime() + HOLD_MS),
+          })
+        : undefined;
     const booking: Omit<StoredBooking, 'id' | 'revision' | 'createdDate' | 'updatedDate'> = {
       bookedEntity: {
         slot: bookedSlotOf(found),
@@ -96,7 +119,8 @@ export async function createHeldBooking(
       ...(request.contactDetails ? { contactDetails: request.contactDetails } : {}),
       status: 'CREATED',
       paymentStatus: 'UNDEFINED',
-      selectedPaymentOption: 'UNDEFINED',
+      selectedPaymentOption: paidBy?.selectedPaymentOption ?? 'UNDEFINED',
+      ...(paidBy?.membership ? { membership: paidBy.membership } : {}),
       createdBy: createdByOf(caller),
       startDate: new Date(found.offer.start).toISOString(),
       endDate: new Date(found.offer.end).toISOString(),
@@ -228,12 +252,16 @@ export async function cancelBooking(
     deps.clock.nowMs(),
   );
   if (reason) throw bookingsErrors.policyRefuses(id, 'CANCELLATION_NOT_ALLOWED', 'canceled', reason);
-  return change(deps, caller, id, revision, async (current, trx) => {
+  const canceled = await change(deps, caller, id, revision, async (current, trx) => {
     if (!LIVE.includes(current.status))
       throw bookingsErrors.bookingStatus(id, current.status, 'canceled', LIVE);
     await release(trx, caller.siteId, current.holdId, deps.clock.now());
+    await releaseCredits(trx, caller.siteId, current.membership, deps.clock.now());
     return { status: 'CANCELED' };
   });
+  // Its order, once the slot is free: refunded or voided when it paid for nothing else (orders.ts).
+  await cancelOrderOf(deps, caller.siteId, canceled);
+  return canceled.orderId ? await bookingFor(deps, caller, id) : canceled;
 }
 
 /**
@@ -320,6 +348,7 @@ export function declineBooking(
     if (current.status !== 'PENDING')
       throw bookingsErrors.bookingStatus(id, current.status, 'declined', ['PENDING']);
     await release(trx, caller.siteId, current.holdId, deps.clock.now());
+    await releaseCredits(trx, caller.siteId, current.membership, deps.clock.now());
     return { status: 'DECLINED', ...(options.paymentStatus ? { paymentStatus: options.paymentStatus } : {}) };
   });
 }

@@ -3,12 +3,18 @@ import type { Caller } from '../../../http/access.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { currencyDigits } from '../../../lib/money.ts';
 import { getSite, type SitesDeps } from '../../sites/index.ts';
+import type { MembershipCredits } from '../memberships.ts';
 import type { BookingsStore } from '../store.ts';
+import type { BookingOrders } from './orders.ts';
 
 export interface BookingsDeps {
   store: BookingsStore;
   sites: SitesDeps;
   clock: Clock;
+  /** Pricing plans' credits, for bookings paid with a plan (set in deps.ts). */
+  memberships?: MembershipCredits;
+  /** The ecom orders that paid for bookings (set in deps.ts): a cancelled booking cancels its own. */
+  orders?: BookingOrders;
 }
 
 /** The Bookings app id (map 17): a service's `appId` unless its creator names another. */
