@@ -11,6 +11,7 @@ import { screenshots, VIEWPORTS } from './harness.ts';
 
 const CARD = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 const PLANS_APP_ID = '1522827f-c56c-a5c9-2ac9-00f9e6ae12d3';
+const BOOKINGS_APP_ID = '13d21c63-b5ec-5912-8397-c3a5ddb27a97';
 const studio = {
   name: 'Studio Pass',
   perks: { values: ['8 classes a month'] },
@@ -83,6 +84,13 @@ describeCheckout('account', () => {
   it('shows a member their plan and order, and cancels the plan at the end of its period', async () => {
     const made = await plaza.call('POST', '/pricing-plans/v2/plans', { plan: studio }, plaza.site.adminKey);
     expect(made.status, JSON.stringify(made.data)).toBe(200);
+    const credits = await plaza.call(
+      'PUT',
+      `/pricing-plans/v2/plans/${made.data.plan.id}/benefits`,
+      { benefits: [{ appDefId: BOOKINGS_APP_ID, benefitType: 'LIMITED', creditAmount: 8 }] },
+      plaza.site.adminKey,
+    );
+    expect(credits.status, JSON.stringify(credits.data)).toBe(200);
     const maya = await member('maya@example.com');
     const planLine = {
       catalogReference: { appId: PLANS_APP_ID, catalogItemId: made.data.plan.id },
@@ -106,6 +114,7 @@ describeCheckout('account', () => {
     const plan = page.getByRole('listitem').filter({ hasText: 'Studio Pass' });
     await plan.getByText('$49.00 · Monthly').waitFor();
     await plan.getByText(/^Renews /).waitFor();
+    await plan.getByText('Classes: 8 of 8 left this cycle').waitFor();
     await checkA11y(page, 'account plans');
     await screenshots(page, shotsDir, 'account-plans');
 

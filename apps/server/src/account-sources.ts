@@ -11,7 +11,11 @@ import type { EventsDeps } from './domains/events/index.ts';
 import { memberAccountTickets } from './domains/events/index.ts';
 import type { IdentityContext } from './domains/identity/index.ts';
 import type { PlansDeps } from './domains/plans/index.ts';
-import { cancelMemberAccountPlan, memberAccountPlans } from './domains/plans/index.ts';
+import {
+  cancelMemberAccountPlan,
+  memberAccountPlans,
+  replaceMemberAccountPlanCard,
+} from './domains/plans/index.ts';
 import type { AccountSources } from './domains/redirects/index.ts';
 
 const nameOf = (profile: Record<string, unknown>) =>
@@ -62,5 +66,7 @@ export function accountSources(domains: {
     plans: (siteId, memberId) => memberAccountPlans(plans, siteId, memberId),
     cancelPlan: (siteId, memberId, planOrderId) =>
       cancelMemberAccountPlan(plans, siteId, memberId, planOrderId),
+    replacePlanCard: (siteId, memberId, planOrderId, card) =>
+      replaceMemberAccountPlanCard(plans, siteId, memberId, planOrderId, card),
   };
 }

@@ -10,6 +10,7 @@ import {
   bookingsCheckoutIntent,
   bookingsConsumer,
   bookingsStore,
+  ecomBookingOrders,
 } from './domains/bookings/index.ts';
 import {
   adoptVisitorCart,
@@ -49,6 +50,8 @@ import {
 import { type OwnerSessionsDeps, ownerCaller, ownerSessionStore } from './domains/identity/owners/index.ts';
 import { ssoRedirects } from './domains/identity/sso/redirects-port.ts';
 import {
+  bookingCredits,
+  eventCredits,
   handleRenewals,
   type PlansDeps,
   paidPlansCheckoutIntent,
@@ -191,8 +194,14 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     sites,
     clock,
     publicUrl: config.PUBLIC_URL,
+    planBenefits: eventCredits(plans),
   };
-  const bookings: BookingsDeps = { store: bookingsStore(database, clock), sites, clock };
+  const bookings: BookingsDeps = {
+    store: bookingsStore(database, clock),
+    sites,
+    clock,
+    memberships: bookingCredits(plans),
+  };
   const ecom = buildEcom({
     database,
     clock,
@@ -201,6 +210,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
     catalogs: [stock, plansCatalog(plans), eventsCatalog(events), bookingsCatalog(bookings)],
   });
   handleEcomJobs(jobs, ecom);
+  bookings.orders = ecomBookingOrders(ecom);
   handleEventsJobs(jobs, events, { mail, payments: ecomTicketPayments(ecom) });
   const redirects: RedirectsDeps = {
     identity: identityContext,
@@ -271,6 +281,7 @@ export async function buildPlatform(config: Config, overrides: PlatformOverrides
   scheduleOrderEndings(jobs, plans);
   handleRenewals(jobs, plans, ecom.payments);
   plans.markEcomOrderPaid = (caller, ecomOrderId) => markOrderAsPaid(ecom, caller, ecomOrderId);
+  plans.payments = ecom.payments;
   handleDeliveries(jobs, webhooks);
   scheduleDeliveryRetention(jobs, webhooks, config.WEBHOOKS_RETENTION_DAYS * 24 * 3_600_000);
 

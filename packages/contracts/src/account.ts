@@ -8,6 +8,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id } from './common.ts';
 import { defineCall } from './define.ts';
+import { CardInput } from './plans-orders.ts';
 
 const opt = Type.Optional;
 const account = (suffix = '') =>
@@ -60,6 +61,16 @@ const AccountPlan = Type.Object({
   autoRenewCanceled: Type.Boolean(),
   /** `IMMEDIATELY` or `NEXT_PAYMENT_DATE` when the member may cancel it now, else absent. */
   canCancel: opt(Type.Union([Type.Literal('IMMEDIATELY'), Type.Literal('NEXT_PAYMENT_DATE')])),
+  /** A valid plan's benefits in words: `Classes: 7 of 8 left this cycle`, `Classes: unlimited`. */
+  benefits: opt(Type.Array(Type.String())),
+  /** The last renewal was declined and is tried again on `nextAttemptDate`: the member may replace the card. */
+  paymentFailed: opt(
+    Type.Object({
+      declineCode: Type.String(),
+      nextAttemptDate: Type.String(),
+      card: opt(Type.Object({ brand: Type.String(), last4: Type.String() })),
+    }),
+  ),
 });
 
 const HostedAccount = Type.Object({
@@ -97,4 +108,19 @@ export const cancelHostedAccountPlan = defineCall({
   response: Type.Object({ plans: Type.Array(AccountPlan) }),
 });
 
-export const accountCalls = [getHostedAccount, cancelHostedAccountPlan] as const;
+export const replaceHostedAccountPlanCard = defineCall({
+  name: 'replaceHostedAccountPlanCard',
+  method: 'POST',
+  paths: account('/plans/{planOrderId}/card'),
+  access: 'public',
+  summary:
+    "For the hosted account page: the member replaces the card of a plan whose renewal was declined; the new card is saved and charged at once for the failed cycle (402 PAYMENT_DECLINED when it is declined too, nothing changed). Answers the account's plans.",
+  request: Type.Object({ redirectSessionId: Id, planOrderId: Id, card: CardInput }),
+  response: Type.Object({ plans: Type.Array(AccountPlan) }),
+});
+
+export const accountCalls = [
+  getHostedAccount,
+  cancelHostedAccountPlan,
+  replaceHostedAccountPlanCard,
+] as const;

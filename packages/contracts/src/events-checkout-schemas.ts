@@ -76,13 +76,20 @@ export const TicketDefinitionV1 = Type.Object({
 });
 
 const CouponDiscount = Type.Object({ name: Type.String(), code: Type.String(), couponId: Type.String() });
+/** A plan benefit's discount (`paidPlanBenefit`): percent off `quantityDiscounted` tickets. */
+const PaidPlanDiscount = Type.Object({
+  percentDiscount: opt(Type.Object({ rate: Type.String(), quantityDiscounted: Type.Integer() })),
+  name: Type.String(),
+});
 const Discount = Type.Object({
   amount: MoneyV1,
   afterDiscount: MoneyV1,
   code: Type.String(),
   name: Type.String(),
   couponId: Type.String(),
-  discounts: Type.Array(Type.Object({ coupon: opt(CouponDiscount), amount: MoneyV1 })),
+  discounts: Type.Array(
+    Type.Object({ coupon: opt(CouponDiscount), paidPlan: opt(PaidPlanDiscount), amount: MoneyV1 }),
+  ),
 });
 const Tax = Type.Object({
   type: literals(['INCLUDED', 'ADDED', 'ADDED_AT_CHECKOUT']),

@@ -3,6 +3,7 @@ export {
   cancelHostedAccountPlan,
   getHostedAccount,
   MembersAccountSection,
+  replaceHostedAccountPlanCard,
 } from './account.ts';
 export {
   bookingsCalls,
@@ -288,6 +289,15 @@ export {
   updatePlan,
 } from './plans.ts';
 export {
+  BENEFIT_APPS,
+  BenefitBalance,
+  getPlanBenefits,
+  listBenefitBalances,
+  PlanBenefit,
+  PlanBenefitInput,
+  setPlanBenefits,
+} from './plans-benefits.ts';
+export {
   createOfflineOrder,
   createOnlineOrder,
   getOfflineOrderPreview,
@@ -306,6 +316,7 @@ export {
   PlanOrderStatus,
   pausePlanOrder,
   postponeEndDate,
+  replacePlanOrderCard,
   requestCancellation,
   resumePlanOrder,
 } from './plans-orders.ts';

@@ -164,6 +164,25 @@ export const requestCancellation = defineCall({
   response: Empty,
 });
 
+/** A card as the hosted checkout's card form sends it (ecom `PaymentInput.card`). */
+export const CardInput = Type.Object({
+  number: Type.String({ pattern: '^[0-9 ]{12,23}$' }),
+  expiry: Type.String({ pattern: '^(0[1-9]|1[0-2])/([0-9]{2}|[0-9]{4})$', description: 'MM/YY.' }),
+  cvc: Type.String({ pattern: '^[0-9]{3,4}$' }),
+});
+
+export const replacePlanOrderCard = defineCall({
+  name: 'replacePlanOrderCard',
+  method: 'POST',
+  paths: ['/plaza/v1/pricing-plans/member/orders/{id}/card'],
+  access: 'member',
+  app,
+  summary:
+    "The calling member replaces the card of their subscription whose last renewal was declined (`lastPaymentStatus` FAILED): the card is saved on the order and charged at once for the cycle that failed, which stops the retries. A declined card changes nothing (402 PAYMENT_DECLINED). A path of Plaza's own: the official client has no such call.",
+  request: Type.Object({ id: Id, card: CardInput }),
+  response: Type.Object({ order: PlanOrder }),
+});
+
 export const managementListOrders = defineCall({
   name: 'managementListOrders',
   method: 'GET',
@@ -260,6 +279,7 @@ export const planOrderCallList = [
   memberListOrders,
   memberGetOrder,
   requestCancellation,
+  replacePlanOrderCard,
   managementListOrders,
   managementGetOrder,
   cancelPlanOrder,

@@ -5,6 +5,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { Empty, Id, Paging, PagingMetadata, Sorting, Timestamp } from './common.ts';
 import { defineCall } from './define.ts';
+import { planBenefitCallList } from './plans-benefits.ts';
 import { planCheckoutCallList } from './plans-checkout.ts';
 import { planOrderCallList } from './plans-orders.ts';
 
@@ -280,4 +281,5 @@ export const plansCalls = [
   archivePlan,
   ...planOrderCallList,
   ...planCheckoutCallList,
+  ...planBenefitCallList,
 ] as const;

@@ -7,6 +7,10 @@ export const accountCalls = {
     'POST',
     '/plaza/v1/redirect-sessions/{redirectSessionId}/account/plans/{planOrderId}/cancel',
   ],
+  replaceHostedAccountPlanCard: [
+    'POST',
+    '/plaza/v1/redirect-sessions/{redirectSessionId}/account/plans/{planOrderId}/card',
+  ],
 } as const;
 
 export const bookingsCalls = {
@@ -201,6 +205,7 @@ export const plansCalls = {
   memberListOrders: ['GET', '/pricing-plans/v2/member/orders'],
   memberGetOrder: ['GET', '/pricing-plans/v2/member/orders/{id}'],
   requestCancellation: ['POST', '/pricing-plans/v2/member/orders/{id}/cancel'],
+  replacePlanOrderCard: ['POST', '/plaza/v1/pricing-plans/member/orders/{id}/card'],
   managementListOrders: ['GET', '/pricing-plans/v2/orders'],
   managementGetOrder: ['GET', '/pricing-plans/v2/orders/{id}'],
   cancelPlanOrder: ['POST', '/pricing-plans/v2/orders/{id}/cancel'],
@@ -214,6 +219,9 @@ export const plansCalls = {
   getOnlineOrderPreview: ['POST', '/pricing-plans/v2/checkout/orders/preview-online'],
   getOfflineOrderPreview: ['POST', '/pricing-plans/v2/checkout/orders/preview-offline'],
   getPricePreview: ['POST', '/pricing-plans/v2/checkout/orders/price-preview'],
+  getPlanBenefits: ['GET', '/pricing-plans/v2/plans/{planId}/benefits'],
+  setPlanBenefits: ['PUT', '/pricing-plans/v2/plans/{planId}/benefits'],
+  listBenefitBalances: ['GET', '/pricing-plans/v2/benefit-balances'],
 } as const;
 
 export const platformCalls = {

@@ -1,4 +1,8 @@
-import type { cancelHostedAccountPlan, getHostedAccount } from '@plaza/contracts';
+import type {
+  cancelHostedAccountPlan,
+  getHostedAccount,
+  replaceHostedAccountPlanCard,
+} from '@plaza/contracts';
 import { call } from '../core/calls.ts';
 import { accountCalls } from '../generated/calls.ts';
 
@@ -18,4 +22,12 @@ export const account = {
    * @example const { plans } = await client.account.cancelHostedAccountPlan({ redirectSessionId, planOrderId });
    */
   cancelHostedAccountPlan: call<typeof cancelHostedAccountPlan>(accountCalls, 'cancelHostedAccountPlan'),
+  /**
+   * Replaces the card of a plan whose renewal was declined and pays that cycle with it; answers the plans.
+   * @example const { plans } = await client.account.replaceHostedAccountPlanCard({ redirectSessionId, planOrderId, card });
+   */
+  replaceHostedAccountPlanCard: call<typeof replaceHostedAccountPlanCard>(
+    accountCalls,
+    'replaceHostedAccountPlanCard',
+  ),
 };

@@ -9,8 +9,10 @@ import type {
   getOnlineOrderPreview,
   getOrdersStats,
   getPlan,
+  getPlanBenefits,
   getPlanStats,
   getPricePreview,
+  listBenefitBalances,
   listPlans,
   listPublicPlans,
   makePlanPrimary,
@@ -22,8 +24,10 @@ import type {
   pausePlanOrder,
   postponeEndDate,
   queryPublicPlans,
+  replacePlanOrderCard,
   requestCancellation,
   resumePlanOrder,
+  setPlanBenefits,
   setPlanVisibility,
   updatePlan,
 } from '@plaza/contracts';
@@ -81,6 +85,8 @@ export const plans = {
   memberGetOrder: call<typeof memberGetOrder>(plansCalls, 'memberGetOrder'),
   /** Cancels the member's own order, now or at the end of the period, when its plan allows it. */
   requestCancellation: call<typeof requestCancellation>(plansCalls, 'requestCancellation'),
+  /** Replaces the card of the member's subscription whose renewal was declined, and pays that cycle with it. */
+  replacePlanOrderCard: call<typeof replacePlanOrderCard>(plansCalls, 'replacePlanOrderCard'),
   /** The site's plan orders by buyer, plan, status and payment. Admin only. */
   managementListOrders: call<typeof managementListOrders>(plansCalls, 'managementListOrders'),
   /** One plan order of the site. Admin only. */
@@ -111,4 +117,14 @@ export const plans = {
   getOfflineOrderPreview: call<typeof getOfflineOrderPreview>(plansCalls, 'getOfflineOrderPreview'),
   /** A plan's prices over its cycles. Any caller. */
   getPricePreview: call<typeof getPricePreview>(plansCalls, 'getPricePreview'),
+  /** A plan's benefits (class credits, ticket discounts). Any caller, for a public plan. */
+  getPlanBenefits: call<typeof getPlanBenefits>(plansCalls, 'getPlanBenefits'),
+  /** Replaces a plan's benefits. Admin only. */
+  setPlanBenefits: call<typeof setPlanBenefits>(plansCalls, 'setPlanBenefits'),
+  /**
+   * The credits left on the calling member's valid plan orders (any member's for the owner).
+   * @example
+   * const { balances } = await member.plans.listBenefitBalances({});
+   */
+  listBenefitBalances: call<typeof listBenefitBalances>(plansCalls, 'listBenefitBalances'),
 };

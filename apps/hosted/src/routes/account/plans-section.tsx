@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api.ts';
 import styles from './account.module.css';
+import { PlanCardForm } from './plan-card-form.tsx';
 import { Empty } from './sections.tsx';
 import { type AccountPlan, cancelPlan, dateText, statusText } from './types.ts';
 
@@ -29,6 +30,7 @@ export function PlansSection({
   onChange: (plans: AccountPlan[]) => void;
 }) {
   const [asking, setAsking] = useState<string>();
+  const [replacing, setReplacing] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'done' | 'error'; text: string }>();
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -81,6 +83,47 @@ export function PlansSection({
               {plan.billing === 'Free' ? 'Free' : `${plan.price} · ${plan.billing}`}
             </p>
             <p className={styles.meta}>{whenText(plan)}</p>
+            {plan.benefits?.map((line) => (
+              <p key={line} className={styles.meta}>
+                {line}
+              </p>
+            ))}
+            {plan.paymentFailed && (
+              <div className={styles.failed}>
+                <p>
+                  <strong>Your last payment was declined</strong>
+                  {plan.paymentFailed.card ? ` (card ending ${plan.paymentFailed.card.last4})` : ''}. We will
+                  try again on {dateText(plan.paymentFailed.nextAttemptDate)}; update your card to pay now and
+                  keep your plan.
+                </p>
+                {replacing === plan.id ? (
+                  <PlanCardForm
+                    sessionId={sessionId}
+                    plan={plan}
+                    onClose={() => setReplacing(undefined)}
+                    onPaid={(next) => {
+                      onChange(next);
+                      setReplacing(undefined);
+                      setNotice({
+                        kind: 'done',
+                        text: `Your card is updated and ${plan.price} is paid: ${plan.planName} carries on.`,
+                      });
+                    }}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    className={styles.primary}
+                    onClick={() => {
+                      setReplacing(plan.id);
+                      setNotice(undefined);
+                    }}
+                  >
+                    Update card
+                  </button>
+                )}
+              </div>
+            )}
             {plan.canCancel && asking !== plan.id && (
               <button
                 type="button"

@@ -1,6 +1,6 @@
 /**
  * The hosted account page's calls and answers (@plaza/contracts `getHostedAccount`,
- * `cancelHostedAccountPlan`), keyed by the `membersAccount` redirect session.
+ * `cancelHostedAccountPlan`, `replaceHostedAccountPlanCard`), keyed by the `membersAccount` redirect session.
  */
 import { api } from '../../api.ts';
 
@@ -44,6 +44,14 @@ export interface AccountPlan {
   nextChargeDate?: string;
   autoRenewCanceled: boolean;
   canCancel?: 'IMMEDIATELY' | 'NEXT_PAYMENT_DATE';
+  /** What the plan's benefits have left, in words. */
+  benefits?: string[];
+  /** The last renewal was declined; tried again on `nextAttemptDate` unless the card is replaced. */
+  paymentFailed?: {
+    declineCode: string;
+    nextAttemptDate: string;
+    card?: { brand: string; last4: string };
+  };
 }
 
 export interface HostedAccount {
@@ -67,6 +75,15 @@ export const cancelPlan = (sessionId: string, planOrderId: string) =>
     'POST',
     `${base(sessionId)}/plans/${encodeURIComponent(planOrderId)}/cancel`,
   ).then((answer) => answer.plans);
+
+export const replacePlanCard = (
+  sessionId: string,
+  planOrderId: string,
+  card: { number: string; expiry: string; cvc: string },
+) =>
+  api<{ plans: AccountPlan[] }>('POST', `${base(sessionId)}/plans/${encodeURIComponent(planOrderId)}/card`, {
+    body: { card },
+  }).then((answer) => answer.plans);
 
 export const SECTION_LABELS: Record<Section, string> = {
   ACCOUNT_INFO: 'Profile',

@@ -4,7 +4,9 @@
  * valid until the reservation expires. At pay, `commit` confirms the reservation's holds and makes its
  * ticketing order (PAID, FREE, AUTHORIZED when the card was only authorised, or OFFLINE_PENDING when the
  * order is to be paid offline) in ecom's order transaction; `cancel` gives the tickets back and cancels
- * the ticketing order (VOIDED when its authorisation is given back).
+ * the ticketing order (VOIDED when its authorisation is given back). A reservation checked out with a
+ * plan's discount (`paidPlanBenefit`) is priced per ticket after it (`fullPrice` before); its credits,
+ * held at checkout, are confirmed by `commit` and given back by `cancel`.
  */
 import type { Kysely } from 'kysely';
 import { confirm, release } from '../../db/capacity.ts';
@@ -26,6 +28,7 @@ import {
 } from './service/checkout-model.ts';
 import type { EventsDeps, StoredEvent } from './service/context.ts';
 import { scheduledCapture } from './service/order-jobs.ts';
+import { discountedUnitPrices } from './service/plan-benefits.ts';
 import { definitionsOf, statusAt } from './service/reservations.ts';
 import { placeOrder } from './service/ticket-orders.ts';
 
@@ -86,8 +89,14 @@ export function eventsCatalog(deps: EventsDeps): CatalogProvider {
       const result = await confirm(trx, siteId, line.holdId, now);
       if (result.status !== 'confirmed') throw lapsed();
     }
+    // The plan's credits held at checkout are spent with the payment; lapsed and taken since, the
+    // line is refused and the charge given back.
+    const creditHoldId = reservation.planDiscount?.creditHoldId;
+    if (creditHoldId && (await confirm(trx, siteId, creditHoldId, now)).status !== 'confirmed')
+      throw lapsed();
     const sold = { ...reservation, lines: ordered };
-    const free = invoiceOf(ordered, reservation.currency).grandMinor === 0;
+    const free =
+      invoiceOf(ordered, reservation.currency, { plan: reservation.planDiscount }).grandMinor === 0;
     const definitions = new Map(
       (await definitionsOf(deps, siteId, reservation.eventId, trx)).map((d) => [d.id, d]),
     );
@@ -106,6 +115,7 @@ export function eventsCatalog(deps: EventsDeps): CatalogProvider {
         : {}),
       ecomOrderId: order.id,
       paymentId: order.number,
+      ...(reservation.planDiscount ? { planDiscount: reservation.planDiscount } : {}),
     });
   }
 
@@ -121,25 +131,33 @@ export function eventsCatalog(deps: EventsDeps): CatalogProvider {
       const event = await deps.store.events.forSite(siteId).get<StoredEvent>(reservation.eventId);
       if (!line || !event) return notFound(catalogItemId);
       const live = statusAt(reservation, now.getTime()) === 'RESERVATION_PENDING';
-      const { currency } = reservation;
-      const minor = minorOf(line.price, currency);
+      const { currency, planDiscount } = reservation;
       const digits = currencyDigits(currency);
-      const price = {
+      const money = (minor: number) => ({
         amount: minor,
         currency,
         decimal: toDecimalString(minor, digits),
         formatted: formatMoney(minor, currency, digits),
-      };
+      });
+      const fullPrice = money(minorOf(line.price, currency));
+      // A plan's discount is the catalog's own: each ticket of the line at its discounted price.
+      const discounted = planDiscount
+        ? discountedUnitPrices(reservation.lines, currency, planDiscount)?.[reservation.lines.indexOf(line)]
+        : undefined;
+      const price = discounted === undefined ? fullPrice : money(discounted);
       const { startDate, endDate } = event.dateAndTimeSettings;
       const venue = venueOf(event);
       return {
         catalogItemId,
         name: line.name,
         price,
-        fullPrice: price,
+        fullPrice,
         descriptionLines: [
           { name: 'Event', value: event.title },
           ...(venue ? [{ name: 'Venue', value: venue }] : []),
+          ...(planDiscount && price.amount < fullPrice.amount
+            ? [{ name: 'Plan', value: `${planDiscount.planName}: ${planDiscount.percent}% off` }]
+            : []),
         ],
         availability: live ? { status: 'AVAILABLE' } : { status: 'NOT_AVAILABLE', quantityAvailable: 0 },
         itemType: 'SERVICE',
@@ -180,6 +198,9 @@ export function eventsCatalog(deps: EventsDeps): CatalogProvider {
           .get<StoredReservation>(reservationId);
         if (!reservation) continue;
         for (const line of reservation.lines) await release(trx, siteId, line.holdId, now);
+        // The plan's credits come back with the tickets.
+        const creditHoldId = reservation.planDiscount?.creditHoldId;
+        if (creditHoldId) await release(trx, siteId, creditHoldId, now);
         const found = await orders.query({ filter: { reservationId }, paging: { limit: 1 } });
         const ticketOrder = found.items[0] ? (JSON.parse(found.items[0]) as StoredTicketOrder) : undefined;
         // An authorisation given back is a void: the order says so rather than CANCELED.

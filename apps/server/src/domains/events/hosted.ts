@@ -7,7 +7,7 @@
  */
 
 import { type FieldViolation, ValidationError } from '../../lib/errors.ts';
-import { currencyDigits, formatMoney } from '../../lib/money.ts';
+import { currencyDigits, formatMoney, toDecimalString } from '../../lib/money.ts';
 import { type EcomDeps, ecomErrors } from '../ecom/index.ts';
 import { type RedirectSessionRecord, redirectsErrors } from '../redirects/index.ts';
 import { venueOf } from './catalog-provider.ts';
@@ -21,6 +21,7 @@ import {
 } from './service/checkout-model.ts';
 import { type EventsDeps, type Raw, type StoredEvent, siteInfo } from './service/context.ts';
 import { orderLinks } from './service/order-links.ts';
+import { discountedUnitPrices } from './service/plan-benefits.ts';
 import { calendarUrls, formatted } from './service/render.ts';
 import { definitionsOf, statusAt } from './service/reservations.ts';
 import { buyerOf, formValues, placeOrder } from './service/ticket-orders.ts';
@@ -77,6 +78,8 @@ async function answer(deps: EventsDeps, opened: Opened) {
   const venue = venueOf(event);
   const { currency } = reservation;
   const digits = currencyDigits(currency);
+  const planPrices =
+    reservation.planDiscount && discountedUnitPrices(reservation.lines, currency, reservation.planDiscount);
   const site = await siteInfo(deps, siteId);
   const eventPage = `${site.siteUrl.replace(/\/+$/, '')}/event-details/${encodeURIComponent(event.slug)}`;
   const placed = order && order.status !== 'INITIATED';
@@ -98,13 +101,19 @@ async function answer(deps: EventsDeps, opened: Opened) {
       id: reservation.id,
       status: statusAt(reservation, deps.clock.nowMs()),
       expires: reservation.expires,
-      tickets: reservation.lines.map((line) => {
-        const minor = minorOf(line.price, currency);
+      tickets: reservation.lines.map((line, i) => {
+        // A plan's discount shows as ecom charges it: each ticket at its discounted price.
+        const discounted = planPrices?.[i];
+        const minor = discounted ?? minorOf(line.price, currency);
         return {
           ticketDefinitionId: line.ticketDefinitionId,
           name: line.name,
           quantity: line.quantity,
-          price: { amount: line.price, currency, formattedAmount: formatMoney(minor, currency, digits) },
+          price: {
+            amount: discounted === undefined ? line.price : toDecimalString(discounted, digits),
+            currency,
+            formattedAmount: formatMoney(minor, currency, digits),
+          },
         };
       }),
     },

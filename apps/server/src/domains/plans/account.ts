@@ -1,13 +1,16 @@
 /**
- * The plans section (SUBSCRIPTIONS) of a member's hosted account: the member's plan orders in words,
- * and which of them the member may cancel now. A member cancels only what the plan lets its buyers
+ * The plans section (SUBSCRIPTIONS) of a member's hosted account: the member's plan orders in words
+ * (with what their benefits have left), and which of them the member may cancel now. A member cancels only what the plan lets its buyers
  * cancel (`buyerCanCancel`): a subscription at the end of the period it is in, anything else at once.
  */
 
 import type { Caller } from '../../http/access.ts';
 import { currencyDigits, formatMoney } from '../../lib/money.ts';
+import type { CardInput } from '../ecom/payments/index.ts';
+import { benefitWords } from './benefits/service.ts';
 import type { PlanOrder } from './catalog-provider.ts';
 import { cancelOrder, type EffectiveAt, memberListOrders, type viewOf } from './orders.ts';
+import { pendingFailure, replaceOrderCard } from './payment-method.ts';
 import type { StoredPlan } from './plan-input.ts';
 import type { PlansDeps } from './service.ts';
 
@@ -61,12 +64,22 @@ function cancellable(order: OrderView, plan: StoredPlan | undefined): EffectiveA
 
 /** The member's plans, newest first (the 50 latest). */
 export async function memberAccountPlans(deps: PlansDeps, siteId: string, memberId: string) {
-  const { orders } = await memberListOrders(deps, memberCaller(siteId, memberId), { limit: 50 });
+  const caller = memberCaller(siteId, memberId);
+  const { orders } = await memberListOrders(deps, caller, { limit: 50 });
+  const benefits = await benefitWords(deps, caller);
   const plans = deps.store.plans.forSite(siteId);
   const byId = new Map<string, StoredPlan | undefined>();
   for (const order of orders)
     if (!byId.has(order.planId)) byId.set(order.planId, await plans.get<StoredPlan>(order.planId));
+  const failing = new Map<string, PlanOrder>();
+  for (const order of orders) {
+    if (order.lastPaymentStatus !== 'FAILED') continue;
+    const stored = await deps.store.orders.forSite(siteId).get<PlanOrder>(order.id);
+    if (stored) failing.set(order.id, stored);
+  }
   return orders.map((order) => {
+    const stored = failing.get(order.id);
+    const failure = stored && pendingFailure(stored);
     const { total: value, currency } = order.pricing.prices[0]!.price;
     const free = Number(value) === 0;
     const canCancel = cancellable(order, byId.get(order.planId));
@@ -81,6 +94,16 @@ export async function memberAccountPlans(deps: PlansDeps, siteId: string, member
       ...(order.nextChargeDate ? { nextChargeDate: order.nextChargeDate } : {}),
       autoRenewCanceled: order.autoRenewCanceled === true,
       ...(canCancel ? { canCancel } : {}),
+      ...(benefits.has(order.id) ? { benefits: benefits.get(order.id) } : {}),
+      ...(failure
+        ? {
+            paymentFailed: {
+              declineCode: failure.declineCode,
+              nextAttemptDate: failure.nextAttemptDate,
+              ...(stored.payment?.card ? { card: stored.payment.card } : {}),
+            },
+          }
+        : {}),
     };
   });
 }
@@ -100,5 +123,17 @@ export async function cancelMemberAccountPlan(
   // An unknown order goes on to cancelOrder, which answers it NOT_FOUND.
   const effectiveAt: EffectiveAt = order?.pricing.subscription ? 'NEXT_PAYMENT_DATE' : 'IMMEDIATELY';
   await cancelOrder(deps, caller, orderId, effectiveAt, true);
+  return memberAccountPlans(deps, siteId, memberId);
+}
+
+/** The member replaces the card of a plan whose renewal was declined (payment-method.ts). */
+export async function replaceMemberAccountPlanCard(
+  deps: PlansDeps,
+  siteId: string,
+  memberId: string,
+  orderId: string,
+  card: CardInput,
+) {
+  await replaceOrderCard(deps, memberCaller(siteId, memberId), orderId, card);
   return memberAccountPlans(deps, siteId, memberId);
 }

@@ -1,4 +1,6 @@
-export { cancelMemberAccountPlan, memberAccountPlans } from './account.ts';
+export { cancelMemberAccountPlan, memberAccountPlans, replaceMemberAccountPlanCard } from './account.ts';
+export { type BookingCredits, bookingCredits, eventCredits } from './benefits/credits.ts';
+export { setPlanBenefits } from './benefits/service.ts';
 export {
   PLANS_APP_ID,
   type PlanOrder,

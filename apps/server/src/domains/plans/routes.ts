@@ -1,7 +1,9 @@
 import { plansCalls } from '@plaza/contracts';
 import { callModule } from '../../http/calls.ts';
+import * as benefits from './benefits/service.ts';
 import * as checkout from './checkout.ts';
 import * as orders from './orders.ts';
+import { replaceOrderCard } from './payment-method.ts';
 import type { PlansDeps } from './service.ts';
 import * as plans from './service.ts';
 
@@ -22,6 +24,7 @@ export function plansRoutes(deps: PlansDeps) {
     memberGetOrder: ({ id }, { caller }) => orders.getOrder(deps, caller, id, true),
     requestCancellation: ({ id, effectiveAt }, { caller }) =>
       orders.cancelOrder(deps, caller, id, effectiveAt, true),
+    replacePlanOrderCard: ({ id, card }, { caller }) => replaceOrderCard(deps, caller, id, card),
     managementListOrders: (input, { caller }) => orders.managementListOrders(deps, caller, input),
     managementGetOrder: ({ id }, { caller }) => orders.getOrder(deps, caller, id, false),
     cancelPlanOrder: ({ id, effectiveAt }, { caller }) =>
@@ -36,5 +39,9 @@ export function plansRoutes(deps: PlansDeps) {
     getOnlineOrderPreview: (input, { caller }) => checkout.previewOrder(deps, caller, input),
     getOfflineOrderPreview: (input, { caller }) => checkout.previewOrder(deps, caller, input),
     getPricePreview: (input, { caller }) => checkout.pricePreview(deps, caller, input),
+    getPlanBenefits: ({ planId }, { caller }) => benefits.getPlanBenefits(deps, caller, planId),
+    setPlanBenefits: ({ planId, benefits: input }, { caller }) =>
+      benefits.setPlanBenefits(deps, caller, planId, input),
+    listBenefitBalances: (input, { caller }) => benefits.listBenefitBalances(deps, caller, input),
   });
 }

@@ -19,6 +19,7 @@ import { currencyDigits } from '../../lib/money.ts';
 import { getPath, setPath } from '../../lib/paths.ts';
 import { RawJson } from '../../lib/raw-json.ts';
 import { schemaSerializer } from '../../lib/schema-json.ts';
+import type { PaymentProviders } from '../ecom/payments/index.ts';
 import type { SitesDeps } from '../sites/index.ts';
 import { plansErrors } from './errors.ts';
 import { normalisePlan, type SiteMoney, type StoredPlan, slugOf, WRITABLE } from './plan-input.ts';
@@ -32,6 +33,8 @@ export interface PlansDeps {
   jobs: Pick<Jobs, 'enqueue'>;
   /** Marks the ecom order that bought a plan order paid (ecom's mark-as-paid), for `markAsPaid`. */
   markEcomOrderPaid?: (caller: Caller, ecomOrderId: string) => Promise<unknown>;
+  /** Ecom's payment providers, for a member replacing the card of a failing renewal (payment-method.ts). */
+  payments?: PaymentProviders;
 }
 
 export type Plan = StoredPlan & SystemFields;

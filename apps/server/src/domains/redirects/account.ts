@@ -28,6 +28,12 @@ export interface AccountSources {
   tickets?(siteId: string, memberId: string): Promise<Answer<'tickets'>>;
   plans?(siteId: string, memberId: string): Promise<Answer<'plans'>>;
   cancelPlan?(siteId: string, memberId: string, planOrderId: string): Promise<Answer<'plans'>>;
+  replacePlanCard?(
+    siteId: string,
+    memberId: string,
+    planOrderId: string,
+    card: { number: string; expiry: string; cvc: string },
+  ): Promise<Answer<'plans'>>;
 }
 
 const memberRequired = () =>
@@ -109,10 +115,24 @@ export async function cancelHostedAccountPlan(deps: RedirectsDeps, sessionId: st
   return { plans: await cancel(siteId, memberId, planOrderId) };
 }
 
+export async function replaceHostedAccountPlanCard(
+  deps: RedirectsDeps,
+  sessionId: string,
+  planOrderId: string,
+  card: { number: string; expiry: string; cvc: string },
+) {
+  const { siteId, memberId } = await open(deps, sessionId);
+  const replace = deps.account?.replacePlanCard;
+  if (!replace) throw redirectsErrors.intentNotSupported('membersAccount', []);
+  return { plans: await replace(siteId, memberId, planOrderId, card) };
+}
+
 export function accountRoutes(deps: RedirectsDeps) {
   return callModule('account', accountCalls, {
     getHostedAccount: ({ redirectSessionId }) => getHostedAccount(deps, redirectSessionId),
     cancelHostedAccountPlan: ({ redirectSessionId, planOrderId }) =>
       cancelHostedAccountPlan(deps, redirectSessionId, planOrderId),
+    replaceHostedAccountPlanCard: ({ redirectSessionId, planOrderId, card }) =>
+      replaceHostedAccountPlanCard(deps, redirectSessionId, planOrderId, card),
   });
 }

@@ -50,6 +50,8 @@ export interface StoredReservation extends SystemFields {
   ownerKey: string;
   currency: string;
   lines: ReservationLine[];
+  /** The plan discount its checkout applied, while the rest is paid online (the lines' ecom prices). */
+  planDiscount?: PlanDiscount;
 }
 
 export interface FormValue {
@@ -86,6 +88,8 @@ export interface StoredTicketOrder extends SystemFields {
   currency: string;
   /** The coupon as it was applied: its discount stays what it was when the coupon changes. */
   coupon?: CouponRule;
+  /** A plan benefit's discount as it was applied (`paidPlanBenefit`), its credits spent. */
+  planDiscount?: PlanDiscount;
   /** The ecom order that paid it, when it went through ecom's checkout. */
   ecomOrderId?: string;
   paymentId?: string;
@@ -192,6 +196,39 @@ export function definitionV1(
 
 export type InvoiceView = Static<typeof TicketInvoice>;
 
+/** A plan benefit's discount (plans/benefits): percent off each ticket, of `quantity` tickets at most. */
+export interface PlanDiscount {
+  planOrderId: string;
+  benefitId: string;
+  planName: string;
+  percent: string;
+  quantity?: number;
+  /**
+   * The capacity hold of the credits it spends (plans' credit counter): made at checkout and confirmed
+   * when the order is paid, released when it is cancelled. Absent for an UNLIMITED benefit.
+   */
+  creditHoldId?: string;
+}
+
+/**
+ * What a plan's discount takes off each line (minor units) and of how many of its tickets: its percent
+ * of each ticket's price, in line order, of `quantity` tickets at most.
+ */
+export function planOff(lines: readonly ReservationLine[], currency: string, plan: PlanDiscount) {
+  let left = plan.quantity ?? Number.MAX_SAFE_INTEGER;
+  const micros = Math.round(Number(plan.percent) * 10_000);
+  const tickets = lines.map((line) => {
+    const taken = Math.min(left, line.quantity);
+    left -= taken;
+    return taken;
+  });
+  const off = lines.map((line, i) => {
+    const unit = minorOf(line.price, currency);
+    return Math.min(unit * line.quantity, tickets[i]! * ofMicros(unit, micros));
+  });
+  return { tickets, off };
+}
+
 export interface TaxSettings {
   type: string;
   name?: string;
@@ -203,16 +240,21 @@ const ofMicros = (amount: number, micros: number) => Math.round((amount * micros
 
 /**
  * The invoice of reservation lines: subtotal, a coupon's discount (a percentage per line in the
- * coupon's scope, or a fixed amount off those lines), the event's tax (included in the prices, or
+ * coupon's scope, or a fixed amount off those lines) or a plan benefit's (a percentage off each ticket,
+ * of as many tickets as it has credits, in line order), the event's tax (included in the prices, or
  * added), no fees (Plaza charges none). Grand total = subtotal − discount (+ tax when added).
  */
 export function invoiceOf(
   lines: readonly ReservationLine[],
   currency: string,
-  options: { coupon?: CouponRule | undefined; tax?: TaxSettings | undefined } = {},
+  options: {
+    coupon?: CouponRule | undefined;
+    plan?: PlanDiscount | undefined;
+    tax?: TaxSettings | undefined;
+  } = {},
 ): { invoice: InvoiceView; grandMinor: number } {
   const money = (minor: number) => moneyV1(minor, currency);
-  const { coupon, tax } = options;
+  const { coupon, plan, tax } = options;
   const inScope = (line: ReservationLine) =>
     !coupon?.catalogItemIds?.length || coupon.catalogItemIds.includes(line.ticketDefinitionId);
   const totals = lines.map((line) => minorOf(line.price, currency) * line.quantity);
@@ -230,20 +272,42 @@ export function invoiceOf(
       left -= off[i]!;
     });
   }
+  const planned = plan && !coupon ? planOff(lines, currency, plan) : undefined;
+  const discounted = planned?.tickets ?? lines.map(() => 0);
+  planned?.off.forEach((minor, i) => {
+    off[i] = minor;
+  });
   const discountMinor = off.reduce((sum, minor) => sum + minor, 0);
   const afterDiscount = subTotal - discountMinor;
-  const discountOf = (amount: number, after: number) => ({
+  const discountOf = (amount: number, after: number, tickets: number) => ({
     amount: money(amount),
     afterDiscount: money(after),
-    code: coupon!.code,
-    name: coupon!.name ?? coupon!.code,
-    couponId: coupon!.id,
-    discounts: [
-      {
-        coupon: { name: coupon!.name ?? coupon!.code, code: coupon!.code, couponId: coupon!.id },
-        amount: money(amount),
-      },
-    ],
+    ...(coupon
+      ? {
+          code: coupon.code,
+          name: coupon.name ?? coupon.code,
+          couponId: coupon.id,
+          discounts: [
+            {
+              coupon: { name: coupon.name ?? coupon.code, code: coupon.code, couponId: coupon.id },
+              amount: money(amount),
+            },
+          ],
+        }
+      : {
+          code: '',
+          name: plan!.planName,
+          couponId: '',
+          discounts: [
+            {
+              paidPlan: {
+                percentDiscount: { rate: plan!.percent, quantityDiscounted: tickets },
+                name: plan!.planName,
+              },
+              amount: money(amount),
+            },
+          ],
+        }),
   });
 
   const rate = tax?.rate ? Math.round(Number(tax.rate) * 10_000) : 0;
@@ -276,11 +340,19 @@ export function invoiceOf(
       name: line.name,
       price: money(minorOf(line.price, currency)),
       total: money(totals[i]!),
-      ...(coupon && off[i]! > 0 ? { discount: discountOf(off[i]!, totals[i]! - off[i]!) } : {}),
+      ...(off[i]! > 0 ? { discount: discountOf(off[i]!, totals[i]! - off[i]!, discounted[i]!) } : {}),
       fees: [],
     })),
     total: money(grandMinor),
-    ...(coupon && discountMinor > 0 ? { discount: discountOf(discountMinor, afterDiscount) } : {}),
+    ...(discountMinor > 0
+      ? {
+          discount: discountOf(
+            discountMinor,
+            afterDiscount,
+            discounted.reduce((sum, n) => sum + n, 0),
+          ),
+        }
+      : {}),
     ...(taxView ? { tax: taxView } : {}),
     subTotal: money(subTotal),
     grandTotal: money(grandMinor),

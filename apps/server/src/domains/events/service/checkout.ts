@@ -5,6 +5,7 @@
  * `eventsCheckout` redirect, catalog-provider.ts), which completes the same order.
  */
 import { listAvailableTickets as listAvailableTicketsCall } from '@plaza/contracts';
+import { release } from '../../../db/capacity.ts';
 import type { Caller } from '../../../http/access.ts';
 import { commonErrors, invalidField } from '../../../lib/errors.ts';
 import { schemaSerializer } from '../../../lib/schema-json.ts';
@@ -22,6 +23,14 @@ import {
 import { isAdmin, type Raw, type StoredDefinition, type StoredEvent } from './context.ts';
 import { definitionChanges, eventChanges, keptAnswer, nextSaleDate } from './kept-answers.ts';
 import { orderLinks } from './order-links.ts';
+import {
+  benefitFor,
+  discountedUnitPrices,
+  planBenefitErrors,
+  ticketsCovered,
+  withCreditHold,
+} from './plan-benefits.ts';
+import { applyPlanBenefit } from './plan-checkout.ts';
 import {
   type CheckoutDeps,
   definitionsOf,
@@ -176,7 +185,22 @@ export async function getInvoice(deps: CheckoutDeps, caller: Caller, input: Raw)
       errors.push({ code: (error as { code?: string }).code ?? 'COUPON_NOT_APPLICABLE' });
     }
   }
-  const view = await reservationView(deps, caller.siteId, reservation, event, coupon);
+  const plan = input.paidPlanBenefit
+    ? await benefitFor(deps.planBenefits, caller, input.paidPlanBenefit, {
+        eventId: event.id,
+        now: deps.clock.now(),
+      })
+    : undefined;
+  if (plan && code) throw planBenefitErrors.withCoupon();
+  const view = await reservationView(
+    deps,
+    caller.siteId,
+    reservation,
+    event,
+    coupon,
+    undefined,
+    plan?.discount,
+  );
   return {
     invoice: view.invoice,
     discountErrors: { error: errors },
@@ -232,7 +256,19 @@ export async function checkout(deps: CheckoutDeps, caller: Caller, input: Raw) {
   const coupon = input.discount?.couponCode
     ? await couponFor(deps, siteId, input.discount.couponCode, read)
     : undefined;
-  const { grandMinor } = invoiceOf(read.lines, read.currency, { coupon, tax: taxOf(event) });
+  const plan = input.paidPlanBenefit
+    ? await benefitFor(deps.planBenefits, caller, input.paidPlanBenefit, {
+        eventId: event.id,
+        memberId: admin ? input.memberId : undefined,
+        now,
+      })
+    : undefined;
+  if (plan && coupon) throw planBenefitErrors.withCoupon();
+  const { grandMinor } = invoiceOf(read.lines, read.currency, {
+    coupon,
+    plan: plan?.discount,
+    tax: taxOf(event),
+  });
   const status: TicketOrderStatus =
     grandMinor === 0
       ? 'FREE'
@@ -241,16 +277,39 @@ export async function checkout(deps: CheckoutDeps, caller: Caller, input: Raw) {
         : options.payInPerson
           ? 'OFFLINE_PENDING'
           : 'INITIATED';
+  // Paid online, ecom charges each ticket's discounted price: a type's tickets must share it evenly.
+  if (plan && status === 'INITIATED' && !discountedUnitPrices(read.lines, read.currency, plan.discount))
+    throw planBenefitErrors.notForOnlinePayment();
+  const covered = plan ? ticketsCovered(read.lines, plan.discount) : 0;
+  // One hold per checkout of the reservation (checked out again, the one before is given back).
+  const creditHoldId = `${read.id}-plan-${read.revision}`;
+  const planDiscount = plan && withCreditHold(plan.discount, covered, creditHoldId);
   const placed = await deps.store.transaction(async (trx) => {
     // Taken first, under the row's lock: of two checkouts of one reservation, the second waits and is refused.
+    // The plan's discount goes with it (or is taken off): ecom's lines are priced from it.
     const reservation = await deps.store.reservations
       .forSite(siteId, trx)
-      .update<StoredReservation>(read.id, {}, { expectedRevision: read.revision });
+      .update<StoredReservation>(read.id, { planDiscount }, { expectedRevision: read.revision });
     const current = statusAt(reservation, now.getTime());
     if (current !== 'RESERVATION_PENDING') throw eventsErrors.reservationClosed(reservation.id, current);
     if (status !== 'INITIATED' && !(await confirmHolds(trx, siteId, reservation, now)))
       throw eventsErrors.reservationClosed(reservation.id, 'RESERVATION_EXPIRED');
     const memberId = admin ? input.memberId : caller.kind === 'member' ? caller.subjectId : undefined;
+    const before = read.planDiscount?.creditHoldId;
+    if (before) await release(trx, siteId, before, now);
+    // Spent now, or held until the payment confirms them (ecom's commit, catalog-provider.ts).
+    if (
+      plan &&
+      !(await deps.planBenefits!.spend(trx, plan, {
+        siteId,
+        tickets: covered,
+        holdId: creditHoldId,
+        ownerKey: read.ownerKey,
+        now,
+        until: status === 'INITIATED' ? new Date(reservation.expires) : undefined,
+      }))
+    )
+      throw planBenefitErrors.creditsSpent(plan.discount.planOrderId);
     const order = await placeOrder(deps, trx, siteId, reservation, definitions, {
       status,
       channel: 'ONLINE',
@@ -261,6 +320,7 @@ export async function checkout(deps: CheckoutDeps, caller: Caller, input: Raw) {
       guests,
       method: status === 'OFFLINE_PENDING' ? 'inPerson' : status === 'PAID' ? 'markedAsPaid' : undefined,
       coupon,
+      planDiscount,
       marketingConsent: input.marketingConsent ?? undefined,
     });
     return { order, reservation };
@@ -294,7 +354,17 @@ export async function updateTicketCheckout(deps: CheckoutDeps, caller: Caller, i
   const patch: Record<string, unknown> = {};
   if (input.discount?.couponCode !== undefined) {
     if (order.status !== 'INITIATED') throw eventsErrors.orderClosed(order.orderNumber, order.status);
+    if (order.planDiscount || input.paidPlanBenefit) throw planBenefitErrors.withCoupon();
     patch.coupon = await couponFor(deps, siteId, input.discount.couponCode, reservation);
+  }
+  const samePlan =
+    order.planDiscount?.planOrderId === input.paidPlanBenefit?.planOrderId &&
+    order.planDiscount?.benefitId === input.paidPlanBenefit?.benefitId;
+  // The discount the order has already is kept as it is (its credits held once).
+  if (input.paidPlanBenefit && !(samePlan && order.status === 'INITIATED')) {
+    if (order.status !== 'INITIATED') throw eventsErrors.orderClosed(order.orderNumber, order.status);
+    if (order.coupon) throw planBenefitErrors.withCoupon();
+    return applyPlanBenefit(deps, caller, input, { order, reservation, event, patch });
   }
   const guests: Raw[] | undefined = input.guests;
   if (input.buyer) {
@@ -320,38 +390,4 @@ export async function updateTicketCheckout(deps: CheckoutDeps, caller: Caller, i
   };
 }
 
-export async function posCheckout(deps: CheckoutDeps, caller: Caller, input: Raw) {
-  const { siteId } = caller;
-  const now = deps.clock.now();
-  const event = await eventFor(deps, caller, input.eventId);
-  const definitions = new Map((await definitionsOf(deps, siteId, event.id)).map((d) => [d.id, d]));
-  const read = await reservationFor(deps, caller, input.reservationId, event.id);
-  const { grandMinor } = invoiceOf(read.lines, read.currency, { tax: taxOf(event) });
-  const placed = await deps.store.transaction(async (trx) => {
-    const reservation = await deps.store.reservations
-      .forSite(siteId, trx)
-      .update<StoredReservation>(read.id, {}, { expectedRevision: read.revision });
-    const current = statusAt(reservation, now.getTime());
-    if (current !== 'RESERVATION_PENDING') throw eventsErrors.reservationClosed(reservation.id, current);
-    if (!(await confirmHolds(trx, siteId, reservation, now)))
-      throw eventsErrors.reservationClosed(reservation.id, 'RESERVATION_EXPIRED');
-    const order = await placeOrder(deps, trx, siteId, reservation, definitions, {
-      status: grandMinor === 0 ? 'FREE' : 'PAID',
-      channel: 'OFFLINE_POS',
-      ownerKey: read.ownerKey,
-      method: 'pos',
-      paymentId: input.paymentDetailsId ?? undefined,
-    });
-    return { order, reservation };
-  });
-  const view = await reservationView(deps, siteId, placed.reservation, event);
-  return {
-    order: orderView(
-      placed.order,
-      placed.reservation,
-      taxOf(event),
-      orderLinks(deps.publicUrl, siteId, placed.order),
-    ),
-    reservations: view.reservations,
-  };
-}
+export { posCheckout } from './pos-checkout.ts';

@@ -7,6 +7,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import { getSite, type SitesDeps } from '../../sites/index.ts';
 import type { Lifecycle } from '../status.ts';
 import type { EventsStore } from '../store.ts';
+import type { EventPlanBenefits } from './plan-benefits.ts';
 
 /**
  * A request object the call's schema has checked, read field by field: its nested parts are as loose
@@ -21,6 +22,8 @@ export interface EventsDeps {
   clock: Clock;
   /** Where this server answers: links of online sessions and event pages when the site names no URL. */
   publicUrl: string;
+  /** Pricing plans' benefits on tickets (`paidPlanBenefit`; set in deps.ts). */
+  planBenefits?: EventPlanBenefits;
 }
 
 export const isAdmin = (caller: Pick<Caller, 'kind'>) => caller.kind === 'admin' || caller.kind === 'app';

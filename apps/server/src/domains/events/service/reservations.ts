@@ -25,6 +25,7 @@ import {
   isDonation,
   minorOf,
   moneyV1,
+  type PlanDiscount,
   type ReservationLine,
   type ReservationStatus,
   type StoredReservation,
@@ -269,6 +270,7 @@ export async function reservationView(
   coupon?: CouponRule,
   /** The event's definitions, oldest first, when the caller has just read them. */
   known?: readonly StoredDefinition[],
+  plan?: PlanDiscount,
 ) {
   const now = deps.clock.nowMs();
   const all = known ?? (await definitionsOf(deps, siteId, event.id));
@@ -294,6 +296,7 @@ export async function reservationView(
   }));
   const { invoice } = invoiceOf(reservation.lines, reservation.currency, {
     coupon,
+    plan,
     tax: event.registration.tickets.taxSettings,
   });
   return { reservations, invoice, reservationStatus: statusAt(reservation, now) };
@@ -323,6 +326,10 @@ export async function closeReservation(
 ) {
   const now = deps.clock.now();
   for (const line of reservation.lines) await release(trx, siteId, line.holdId, now);
+  // Credits held for its payment come back with the tickets (a confirmed order's stay spent).
+  const creditHoldId = reservation.planDiscount?.creditHoldId;
+  if (creditHoldId && reservation.status === 'RESERVATION_PENDING')
+    await release(trx, siteId, creditHoldId, now);
   const updated = await deps.store.reservations
     .forSite(siteId, trx)
     .update<StoredReservation>(reservation.id, { status }, { expectedRevision: reservation.revision });

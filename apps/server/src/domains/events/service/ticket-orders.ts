@@ -17,6 +17,7 @@ import {
   invoiceOf,
   minorOf,
   moneyV1,
+  type PlanDiscount,
   type ReservationLine,
   type StoredReservation,
   type StoredTicket,
@@ -44,6 +45,7 @@ export interface OrderDetails {
   guests?: Raw[] | undefined;
   method?: string | undefined;
   coupon?: CouponRule | undefined;
+  planDiscount?: PlanDiscount | undefined;
   ecomOrderId?: string | undefined;
   paymentId?: string | undefined;
   marketingConsent?: boolean | undefined;
@@ -137,6 +139,7 @@ export async function placeOrder(
     ...(details.ecomOrderId ? { ecomOrderId: details.ecomOrderId } : {}),
     ...(details.paymentId ? { paymentId: details.paymentId } : {}),
     ...(details.coupon ? { coupon: details.coupon } : {}),
+    ...(details.planDiscount ? { planDiscount: details.planDiscount } : {}),
     ...(details.marketingConsent === undefined ? {} : { marketingConsent: details.marketingConsent }),
     ...(details.scheduledAction ? { scheduledAction: details.scheduledAction } : {}),
   };
@@ -145,7 +148,9 @@ export async function placeOrder(
     const tickets = details.guests
       ? ticketsOf(waiting.orderNumber, reservation.lines, definitions, reservation.currency, details.guests)
       : waiting.tickets;
-    order = await orders.update<StoredTicketOrder>(waiting.id, { ...fields, tickets });
+    // The reservation's plan discount is the order's (a checkout without one has taken it off).
+    const planDiscount = details.planDiscount ?? reservation.planDiscount;
+    order = await orders.update<StoredTicketOrder>(waiting.id, { ...fields, tickets, planDiscount });
   } else {
     const orderNumber = newOrderNumber();
     const created: Omit<StoredTicketOrder, 'id' | 'revision' | 'createdDate' | 'updatedDate'> = {
@@ -198,6 +203,7 @@ export function orderView(
 ): Static<typeof TicketingOrder> {
   const { invoice, grandMinor } = invoiceOf(reservation.lines, reservation.currency, {
     coupon: order.coupon,
+    plan: order.planDiscount,
     tax,
   });
   const fullName = `${order.buyer.firstName} ${order.buyer.lastName}`.trim();
