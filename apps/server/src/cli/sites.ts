@@ -17,6 +17,8 @@ export const sitesUsage = `Usage: plaza sites <create | list | delete>
       admin API key (printed once).
       --owner-password <password>  the owner's password; generated and printed when left out
                                    (given here, it stays in the shell's history)
+      --owner-email-factor         the dashboard sign-in also asks for a code mailed to the owner
+                                   (the owner can turn it off in Settings, with the password)
       --origin <origin>            browser origin of the storefront, e.g. https://shop.example;
                                    repeat for several
       --redirect-uri <uri>         where sign-in returns to; repeat for several
@@ -65,6 +67,7 @@ async function create(platform: Platform, args: string[]): Promise<string> {
         name: { type: 'string' },
         'owner-email': { type: 'string' },
         'owner-password': { type: 'string' },
+        'owner-email-factor': { type: 'boolean' },
         origin: { type: 'string', multiple: true },
         'redirect-uri': { type: 'string', multiple: true },
         apps: { type: 'string' },
@@ -87,7 +90,11 @@ async function create(platform: Platform, args: string[]): Promise<string> {
     ...(values.apps !== undefined
       ? { installedApps: [...new Set(values.apps.split(',').map((app) => app.trim()))] as AppName[] }
       : {}),
-    owner: { email: values['owner-email']!, password },
+    owner: {
+      email: values['owner-email']!,
+      password,
+      ...(values['owner-email-factor'] ? { emailFactor: true } : {}),
+    },
     client: {
       name: `${values.name!.trim()} storefront`,
       allowedOrigins: origins,
@@ -103,9 +110,20 @@ async function create(platform: Platform, args: string[]): Promise<string> {
   const made = await provisionSite(platform, setup);
   const owner = setup.owner.email.trim().toLowerCase();
   if (values.json)
-    return JSON.stringify({ ...made, owner: { email: owner, ...(generated ? { password } : {}) } }, null, 2);
+    return JSON.stringify(
+      {
+        ...made,
+        owner: {
+          email: owner,
+          ...(generated ? { password } : {}),
+          ...(setup.owner.emailFactor ? { emailFactor: true } : {}),
+        },
+      },
+      null,
+      2,
+    );
   return `Created site ${made.siteId} (${setup.name.trim()})
-  owner          ${owner}${generated ? ` / ${password}  (generated: keep it now, it is not shown again)` : ''}
+  owner          ${owner}${generated ? ` / ${password}  (generated: keep it now, it is not shown again)` : ''}${setup.owner.emailFactor ? '  (e-mail code at sign-in)' : ''}
   client id      ${made.clientId}  (origins: ${origins.join(', ')})
   admin API key  ${made.apiKey}  (shown once)`;
 }

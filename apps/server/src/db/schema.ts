@@ -33,6 +33,8 @@ export interface SiteOwnersTable {
   email: string;
   password_hash: string;
   created_date: string;
+  /** When the owner turned the e-mail sign-in code on (migration 0049); null: off. */
+  email_factor_date?: string | null;
 }
 
 export interface ApiKeysTable {
@@ -586,6 +588,8 @@ export interface OwnerSessionsTable {
   created_date: string;
   expires_date: string;
   revoked_date: string | null;
+  /** 1 while the session waits for the owner's e-mailed code (migration 0049); it acts only at 0. */
+  awaiting_code: number;
 }
 
 export interface Schema {

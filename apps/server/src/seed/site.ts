@@ -15,7 +15,8 @@ export interface SiteSetup {
   currency?: string;
   timeZone?: string;
   installedApps?: AppName[];
-  owner: { email: string; password: string };
+  /** `emailFactor`: the dashboard asks for a code mailed to the owner after the password. */
+  owner: { email: string; password: string; emailFactor?: boolean };
   client: {
     id?: string;
     name: string;

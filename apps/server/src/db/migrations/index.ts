@@ -26,6 +26,7 @@ import { bookingsBookings } from './0035-bookings-bookings.ts';
 import { testPaymentMethods } from './0036-test-payment-methods.ts';
 import { signInThrottles } from './0038-sign-in-throttles.ts';
 import { ownerSessions } from './0040-owner-sessions.ts';
+import { ownerEmailFactor } from './0049-owner-email-factor.ts';
 import { refuseNewerDatabase } from './newer-database.ts';
 
 /** One ordered history for both engines. Add new files at the end; never edit a released one. */
@@ -56,6 +57,7 @@ const history = (engine: Engine): Record<string, Migration> => ({
   '0036-test-payment-methods': testPaymentMethods(),
   '0038-sign-in-throttles': signInThrottles(engine),
   '0040-owner-sessions': ownerSessions(engine),
+  '0049-owner-email-factor': ownerEmailFactor(),
 });
 
 /** Runs the migrations not yet run, up to `to` (a migration's name; the newest when absent). */

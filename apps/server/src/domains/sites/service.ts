@@ -58,18 +58,23 @@ export async function createSite(deps: SitesDeps, input: NewSite): Promise<SiteR
   return site;
 }
 
-/** Adds an owner account to a site: the e-mail (kept lower-cased) and a hash of the password. */
+/**
+ * Adds an owner account to a site: the e-mail (kept lower-cased), a hash of the password and whether
+ * signing in to the dashboard asks for an e-mailed code too.
+ */
 export async function addSiteOwner(
   deps: SitesDeps,
   siteId: string,
-  owner: { email: string; password: string },
+  owner: { email: string; password: string; emailFactor?: boolean },
 ) {
+  const now = deps.clock.now().toISOString();
   await deps.store.insertOwner({
     id: newId(),
     site_id: siteId,
     email: owner.email.trim().toLowerCase(),
     password_hash: await hashPassword(owner.password),
-    created_date: deps.clock.now().toISOString(),
+    created_date: now,
+    email_factor_date: owner.emailFactor ? now : null,
   });
 }
 

@@ -82,7 +82,7 @@ describe.each(engines)('dashboard owner sessions (%s)', (engine) => {
       /^plaza_owner=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/,
     );
     expect(csrf).toMatch(/^[\w-]{43}$/);
-    expect(response.data.owner).toEqual({ email: 'ann@example.com' });
+    expect(response.data.owner).toEqual({ email: 'ann@example.com', emailFactor: false });
     expect(response.data.site).toEqual({ id: siteA.id, name: 'Shop A' });
     expect(response.data.sites).toEqual([
       { id: siteA.id, name: 'Shop A' },

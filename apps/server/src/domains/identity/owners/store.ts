@@ -7,6 +7,8 @@ export interface OwnerRow {
   siteId: string;
   siteName: string;
   passwordHash: string;
+  /** The e-mail code is asked for after the password. */
+  emailFactor: boolean;
 }
 
 export interface OwnerSession {
@@ -36,7 +38,13 @@ export function ownerSessionStore(db: Kysely<Schema>) {
       const rows = await db
         .selectFrom('site_owners')
         .innerJoin('sites', 'sites.id', 'site_owners.site_id')
-        .select(['site_owners.id', 'site_owners.site_id', 'site_owners.password_hash', 'sites.name'])
+        .select([
+          'site_owners.id',
+          'site_owners.site_id',
+          'site_owners.password_hash',
+          'site_owners.email_factor_date',
+          'sites.name',
+        ])
         .where(sql<string>`lower(site_owners.email)`, '=', email)
         .orderBy('site_owners.created_date')
         .orderBy('site_owners.id')
@@ -47,17 +55,35 @@ export function ownerSessionStore(db: Kysely<Schema>) {
         siteId: row.site_id,
         siteName: row.name,
         passwordHash: row.password_hash,
+        emailFactor: row.email_factor_date != null,
       }));
     },
 
     /** The owner row of `email` on `siteId`, when it still exists. */
-    async owner(email: string, siteId: string): Promise<{ id: string } | undefined> {
-      return db
+    async owner(
+      email: string,
+      siteId: string,
+    ): Promise<{ id: string; passwordHash: string; emailFactor: boolean } | undefined> {
+      const row = await db
         .selectFrom('site_owners')
-        .select('id')
+        .select(['id', 'password_hash', 'email_factor_date'])
         .where('site_id', '=', siteId)
         .where(sql<string>`lower(email)`, '=', email)
         .executeTakeFirst();
+      return (
+        row && { id: row.id, passwordHash: row.password_hash, emailFactor: row.email_factor_date != null }
+      );
+    },
+
+    /** Turns the e-mail factor on (`since`, when) or off (null) for the owner rows of `email` on `siteIds`. */
+    async setEmailFactor(email: string, siteIds: readonly string[], since: string | null): Promise<void> {
+      if (siteIds.length === 0) return;
+      await db
+        .updateTable('site_owners')
+        .set({ email_factor_date: since })
+        .where('site_id', 'in', siteIds)
+        .where(sql<string>`lower(email)`, '=', email)
+        .execute();
     },
 
     /** Names of the sites, by id. */
@@ -74,6 +100,8 @@ export function ownerSessionStore(db: Kysely<Schema>) {
       siteId: string;
       now: string;
       expires: string;
+      /** Opened by the password, acting only once `confirm` sees the e-mailed code. */
+      awaitingCode?: boolean;
     }): Promise<OwnerSession> {
       const row = {
         id: newId(),
@@ -84,6 +112,7 @@ export function ownerSessionStore(db: Kysely<Schema>) {
         created_date: input.now,
         expires_date: input.expires,
         revoked_date: null,
+        awaiting_code: input.awaitingCode ? 1 : 0,
       };
       await db.insertInto('owner_sessions').values(row).execute();
       return sessionOf(row);
@@ -96,9 +125,46 @@ export function ownerSessionStore(db: Kysely<Schema>) {
         .selectAll()
         .where('token_hash', '=', tokenHash)
         .where('revoked_date', 'is', null)
+        .where('awaiting_code', '=', 0)
         .where('expires_date', '>', now)
         .executeTakeFirst();
       return row ? sessionOf(row) : undefined;
+    },
+
+    /** A session still waiting for its code (not revoked nor expired at `now`), by id. */
+    async findAwaiting(id: string, now: string): Promise<OwnerSession | undefined> {
+      const row = await db
+        .selectFrom('owner_sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .where('revoked_date', 'is', null)
+        .where('awaiting_code', '=', 1)
+        .where('expires_date', '>', now)
+        .executeTakeFirst();
+      return row ? sessionOf(row) : undefined;
+    },
+
+    /** The code was right: the session acts from now on under the cookie's token; false if it no longer waits. */
+    async confirm(id: string, tokenHash: string, expires: string): Promise<boolean> {
+      const result = await db
+        .updateTable('owner_sessions')
+        .set({ token_hash: tokenHash, awaiting_code: 0, expires_date: expires })
+        .where('id', '=', id)
+        .where('awaiting_code', '=', 1)
+        .where('revoked_date', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends the sessions of an e-mail still waiting for a code (a newer sign-in mailed a newer one). */
+    async revokeAwaiting(email: string, now: string): Promise<void> {
+      await db
+        .updateTable('owner_sessions')
+        .set({ revoked_date: now })
+        .where('email', '=', email)
+        .where('awaiting_code', '=', 1)
+        .where('revoked_date', 'is', null)
+        .execute();
     },
 
     async setSite(id: string, siteId: string): Promise<void> {

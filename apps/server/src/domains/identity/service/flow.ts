@@ -115,31 +115,50 @@ export async function consumeSessionToken(
 const codeHash = (tokenHash: string, code: string) => sha256(`${tokenHash}:${code}`);
 
 /** A state token with a 6-digit code mailed to the member; `purpose` says what the code proves. */
-export async function startCodeChallenge(
+export function startCodeChallenge(
   ctx: IdentityContext,
   siteId: string,
   identity: IdentityDoc,
   purpose: 'email' | 'mfa',
+): Promise<string> {
+  return startCodeTicket(
+    ctx,
+    { scope: siteId, subjectId: identity.id, purpose },
+    { siteId, to: identity.email.address },
+  );
+}
+
+/**
+ * A state token with a 6-digit code mailed to `mail.to` (kept in `mail.siteId`'s mailbox). The ticket
+ * lives under `scope` (a site, or a scope of its own for callers that are not a site's members) and
+ * names `subjectId`, what the code proves its holder may finish.
+ */
+export async function startCodeTicket(
+  ctx: IdentityContext,
+  ticket: { scope: string; subjectId: string; purpose: string },
+  mail: { siteId: string; to: string },
 ): Promise<string> {
   const stateToken = randomSecret('pss_');
   const code = sixDigitCode();
   const tokenHash = sha256(stateToken);
   await ctx.store.tickets.insert({
     kind: 'state',
-    purpose,
-    siteId,
-    identityId: identity.id,
+    purpose: ticket.purpose,
+    siteId: ticket.scope,
+    identityId: ticket.subjectId,
     tokenHash,
     codeHash: codeHash(tokenHash, code),
     created: nowIso(ctx),
     expires: isoIn(ctx, CODE_TTL_MS),
   });
-  await mailCode(ctx, siteId, identity.email.address, code, purpose);
+  await mailCode(ctx, mail.siteId, mail.to, code, ticket.purpose);
   return stateToken;
 }
 
+const codeSubjects: Record<string, string> = { mfa: 'sign-in', 'owner-mfa': 'dashboard sign-in' };
+
 async function mailCode(ctx: IdentityContext, siteId: string, to: string, code: string, purpose: string) {
-  const what = purpose === 'mfa' ? 'sign-in' : 'verification';
+  const what = codeSubjects[purpose] ?? 'verification';
   await ctx.mailer.send({
     siteId,
     to,
@@ -179,19 +198,28 @@ export async function checkCode(ctx: IdentityContext, ticket: TicketRow, code: s
   if (!(await ctx.store.tickets.use(ticket.id, nowIso(ctx)))) throw identityErrors.invalidStateToken();
 }
 
-/** Mails a fresh code for the same state token (at most 5 codes per token). */
-export async function resendCode(ctx: IdentityContext, ticket: TicketRow, email: string): Promise<void> {
+/**
+ * Mails a fresh code for the same state token (at most 5 codes per token); the earlier code stops
+ * working. `mailSiteId`: whose mailbox keeps it, when the ticket's scope is not a site.
+ */
+export async function resendCode(
+  ctx: IdentityContext,
+  ticket: TicketRow,
+  email: string,
+  mailSiteId = ticket.site_id,
+): Promise<void> {
   if (ticket.sends >= MAX_CODE_SENDS) throw identityErrors.tooManyAttempts();
   const code = sixDigitCode();
   await ctx.store.tickets.replaceCode(ticket.id, codeHash(ticket.token_hash, code), isoIn(ctx, CODE_TTL_MS));
-  await mailCode(ctx, ticket.site_id, email, code, ticket.purpose);
+  await mailCode(ctx, mailSiteId, email, code, ticket.purpose);
 }
 
 export const stateOfTicket = (ticket: TicketRow): State =>
   (Object.entries(purposeOfState).find(([, purpose]) => purpose === ticket.purpose)?.[0] as State) ??
   'REQUIRE_EMAIL_VERIFICATION';
 
-function maskEmail(email: string): string {
+/** `a***@example.com`: enough for a person to recognise their address, little for anyone else. */
+export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
 }
