@@ -53,6 +53,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/settings\/oauth-apps/, 'OAuth apps'],
   [/^\/settings\/sso/, 'SSO connections'],
   [/^\/settings\/mailbox/, 'Mailbox'],
+  [/^\/settings\/sign-in/, 'Sign-in'],
   [/^\/settings/, 'Settings'],
   [/^\/webhooks\/.+/, 'Webhook endpoint'],
   [/^\/webhooks/, 'Webhooks'],

@@ -1,13 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client.ts';
-import { useSignIn } from '../api/session.ts';
+import { isCodeSent, useSignIn } from '../api/session.ts';
+import { CodeStep } from './sign-in-code.tsx';
+import './sign-in.css';
 
-/** E-mail and password of a site owner; the answer sets the session cookie. */
+/**
+ * E-mail and password of a site owner; the answer sets the session cookie, or, when the owner has the
+ * e-mail factor, says a code was mailed and the code step takes over.
+ */
 export function SignIn() {
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const error = signIn.error;
+  const challenge = signIn.data && isCodeSent(signIn.data) ? signIn.data : undefined;
   const violation = (field: string) =>
     error instanceof ApiError ? error.fieldViolations.find((v) => v.field === field)?.description : undefined;
 
@@ -15,6 +21,19 @@ export function SignIn() {
     event.preventDefault();
     signIn.mutate({ email, password });
   }
+
+  if (challenge)
+    return (
+      <main className="signin" id="main">
+        <CodeStep
+          challenge={challenge}
+          onRestart={() => {
+            signIn.reset();
+            setPassword('');
+          }}
+        />
+      </main>
+    );
 
   return (
     <main className="signin" id="main">

@@ -9,6 +9,7 @@ const PAGES = [
   { to: '/settings/oauth-apps', label: 'OAuth apps', end: false },
   { to: '/settings/sso', label: 'SSO', end: false },
   { to: '/settings/mailbox', label: 'Mailbox', end: false },
+  { to: '/settings/sign-in', label: 'Sign-in', end: false },
 ];
 
 /** The pages of Settings, under the page's heading. */

@@ -9,6 +9,7 @@ const Coupons = lazy(() => import('./coupons.tsx').then((m) => ({ default: m.Cou
 const OAuthApps = lazy(() => import('./oauth-apps.tsx').then((m) => ({ default: m.OAuthApps })));
 const Sso = lazy(() => import('./sso.tsx').then((m) => ({ default: m.Sso })));
 const Mailbox = lazy(() => import('./mailbox.tsx').then((m) => ({ default: m.Mailbox })));
+const SignInSettings = lazy(() => import('./sign-in.tsx').then((m) => ({ default: m.SignInSettings })));
 
 /** The pages under /settings/ beside the site's own settings (the router's Suspense shows loading). */
 export function SettingsSections() {
@@ -20,6 +21,7 @@ export function SettingsSections() {
       <Route path="oauth-apps" element={<OAuthApps />} />
       <Route path="sso" element={<Sso />} />
       <Route path="mailbox" element={<Mailbox />} />
+      <Route path="sign-in" element={<SignInSettings />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );
