@@ -5,6 +5,8 @@ import { ApiError } from './api/client.ts';
 import { sessionKey } from './api/session.ts';
 import { AppRouter } from './router.tsx';
 import './styles.css';
+import './blocks.css';
+import './states.css';
 import './forms.css';
 
 const client: QueryClient = new QueryClient({
