@@ -28,3 +28,12 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="state state-empty">{children}</p>;
 }
+
+/** What the last action did, read out by screen readers; nothing while there is no message. */
+export function Notice({ message }: { message: string | undefined | null }) {
+  return message ? (
+    <p className="notice" role="status">
+      {message}
+    </p>
+  ) : null;
+}

@@ -13,7 +13,7 @@ import { ApiError } from '../api/client.ts';
 import { ConfirmDialog } from '../components/confirm.tsx';
 import { describedBy, Field, FormError, violationsOf } from '../components/field.tsx';
 import { Pager } from '../components/pager.tsx';
-import { Empty, ErrorState, Loading } from '../components/states.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../components/states.tsx';
 import './store.css';
 
 /** A new collection, or a collection's new name; the API's violations beside the name. */
@@ -164,11 +164,7 @@ export function Collections() {
           </form>
         </search>
       </div>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice message={notice} />
       <section className="card" aria-busy={collections.isFetching}>
         {collections.isPending ? (
           <Loading label="Loading collections…" />

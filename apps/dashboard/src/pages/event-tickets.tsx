@@ -10,7 +10,7 @@ import {
 import { type TicketDefinition, useTicketDefinitions } from '../api/events.ts';
 import { ConfirmDialog } from '../components/confirm.tsx';
 import { describedBy, Field, FormError, violationsOf } from '../components/field.tsx';
-import { Empty, ErrorState, Loading } from '../components/states.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../components/states.tsx';
 import { formatMoney } from '../lib/decimal.ts';
 import { fromLocalInput, toLocalInput } from '../lib/event-form.ts';
 import { label } from '../lib/labels.ts';
@@ -274,11 +274,7 @@ export function TicketTypes({
   return (
     <section className="card" aria-labelledby="ticket-types" aria-busy={definitions.isFetching}>
       <h2 id="ticket-types">Tickets</h2>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice message={notice} />
       {table}
       <TicketForm
         key={editing ? `edit-${editing.id}-${editing.revision}` : 'new'}

@@ -13,7 +13,7 @@ import {
 import { useSite } from '../api/store.ts';
 import { ConfirmDialog } from '../components/confirm.tsx';
 import { Pager } from '../components/pager.tsx';
-import { Empty, ErrorState, Loading } from '../components/states.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../components/states.tsx';
 import { planPrice } from '../lib/plans.ts';
 import { PlanForm } from './plan-form.tsx';
 
@@ -59,11 +59,7 @@ export function Plans() {
           </select>
         </label>
       </div>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice message={notice} />
       {failure ? (
         <p className="form-error" role="alert">
           {failure instanceof ApiError ? failure.message : 'The plan could not be changed.'}

@@ -4,7 +4,7 @@ import { type CatalogProduct, useDeleteProduct, useProduct } from '../api/catalo
 import { ApiError } from '../api/client.ts';
 import { useSite } from '../api/store.ts';
 import { ConfirmDialog } from '../components/confirm.tsx';
-import { ErrorState, Loading } from '../components/states.tsx';
+import { ErrorState, Loading, Notice } from '../components/states.tsx';
 import { ProductCollections } from './product-collections.tsx';
 import { ProductForm } from './product-form.tsx';
 import { ProductMedia } from './product-media.tsx';
@@ -113,11 +113,7 @@ function ProductEditor(props: {
           Delete product
         </button>
       </div>
-      {props.notice ? (
-        <p className="notice" role="status">
-          {props.notice}
-        </p>
-      ) : null}
+      <Notice message={props.notice} />
       <ProductForm
         product={product}
         currency={props.currency}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { type ListedCatalogProduct as ListedProduct, PRODUCT_PAGE, useProductList } from '../api/catalog.ts';
 import { Pager } from '../components/pager.tsx';
-import { Empty, ErrorState, Loading } from '../components/states.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../components/states.tsx';
 import { BulkChanges, type Selected } from './product-bulk.tsx';
 import './store.css';
 
@@ -119,11 +119,7 @@ export function Products() {
           </div>
         </div>
       </div>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice message={notice} />
       {selected.size > 0 ? (
         <BulkChanges selected={[...selected.values()]} onClear={() => setSelected(new Map())} />
       ) : null}

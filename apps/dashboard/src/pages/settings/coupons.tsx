@@ -12,7 +12,7 @@ import {
 import { useSite } from '../../api/store.ts';
 import { ConfirmDialog } from '../../components/confirm.tsx';
 import { Pager } from '../../components/pager.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../../components/states.tsx';
 import { formatMoney } from '../../lib/decimal.ts';
 import { dateTime } from '../../lib/labels.ts';
 import { COUPON_TYPES, CouponForm } from './coupon-form.tsx';
@@ -76,11 +76,7 @@ export function Coupons() {
   return (
     <>
       <SettingsHead title="Coupons" />
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice message={notice} />
       <section className="card" aria-labelledby="coupons-heading" aria-busy={coupons.isFetching}>
         <h2 id="coupons-heading">Coupons</h2>
         <div className="filters">

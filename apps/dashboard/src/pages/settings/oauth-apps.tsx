@@ -12,7 +12,7 @@ import { useSite } from '../../api/store.ts';
 import { ConfirmDialog } from '../../components/confirm.tsx';
 import { describedBy, Field, FormError } from '../../components/field.tsx';
 import { Pager } from '../../components/pager.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../../components/states.tsx';
 import { dateTime } from '../../lib/labels.ts';
 import { entries, placedFields, violationsUnder } from '../../lib/settings-forms.ts';
 import { CopyValue } from './copy.tsx';
@@ -128,11 +128,7 @@ export function OAuthApps() {
   return (
     <>
       <SettingsHead title="OAuth apps" />
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice message={notice} />
       {created ? (
         <div className="notice" role="status">
           <p>

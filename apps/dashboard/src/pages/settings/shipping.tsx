@@ -4,7 +4,7 @@ import { type ShippingOption, useEcomSettings, useUpdateEcomSettings } from '../
 import { useSite } from '../../api/store.ts';
 import { ConfirmDialog } from '../../components/confirm.tsx';
 import { describedBy, Field, FormError, violationsOf } from '../../components/field.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../../components/states.tsx';
 import { formatMoney } from '../../lib/decimal.ts';
 import {
   countryName,
@@ -249,11 +249,7 @@ export function Shipping() {
   return (
     <>
       <SettingsHead title="Shipping" />
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice message={notice} />
       <section className="card" aria-labelledby="options-heading" aria-busy={settings.isFetching}>
         <h2 id="options-heading">Shipping options</h2>
         {settings.isPending ? (

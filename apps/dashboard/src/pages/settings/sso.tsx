@@ -8,7 +8,7 @@ import {
 } from '../../api/settings-access.ts';
 import { ConfirmDialog } from '../../components/confirm.tsx';
 import { describedBy, Field, FormError } from '../../components/field.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../../components/states.tsx';
 import { entries, placedFields, violationsUnder } from '../../lib/settings-forms.ts';
 import { CopyValue } from './copy.tsx';
 import { SettingsHead } from './nav.tsx';
@@ -144,11 +144,7 @@ export function Sso() {
   return (
     <>
       <SettingsHead title="SSO connections" />
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice message={notice} />
       <section className="card" aria-labelledby="idp-heading" aria-busy={connections.isFetching}>
         <h2 id="idp-heading">Identity providers</h2>
         {connections.isPending ? (

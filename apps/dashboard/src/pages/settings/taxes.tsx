@@ -10,7 +10,7 @@ import {
 } from '../../api/settings-ecom.ts';
 import { ConfirmDialog } from '../../components/confirm.tsx';
 import { describedBy, Field, FormError, violationsOf } from '../../components/field.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../../components/states.tsx';
 import {
   countryName,
   EMPTY_RATE,
@@ -231,11 +231,7 @@ export function Taxes() {
   return (
     <>
       <SettingsHead title="Taxes" />
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice message={notice} />
       <section className="card" aria-labelledby="rates-heading" aria-busy={settings.isFetching}>
         <h2 id="rates-heading">Tax rates</h2>
         {settings.isPending ? (
